@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createAuthenticator } from './http/auth.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { defineRoute } from './http/route.ts';
+import type { RouteDeps } from './http/route-deps.ts';
+import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
+import { type Mailer, OutboxMailer, SmtpMailer } from './mail/mailer.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { devRoutes } from './modules/dev/dev.routes.ts';
+import { homeRoutes } from './modules/home/home.routes.ts';
+import { userRoutes } from './modules/users/user.routes.ts';
+import { SessionEvents } from './realtime/session-events.ts';
+import { buildServices, type Services } from './services.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Defaults: Redis when REDIS_URL is set, otherwise in memory. */
+  limiter?: RateLimiter;
+  mailer?: Mailer;
+  now?: () => Date;
+  logger?: boolean;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+  sessionEvents: SessionEvents;
+  close(): Promise<void>;
+}
+
+/** Modules that register routes; each owns its domain folder. */
+const MODULES: ((deps: RouteDeps) => void)[] = [homeRoutes, authRoutes, userRoutes, contactRoutes, devRoutes];
+
+/** Builds the whole app without listening (tests and main.ts both use this). */
+export async function buildApp(options: AppOptions): Promise<BuiltApp> {
+  const { config, database } = options;
+  const app = Fastify({
+    bodyLimit: config.bodyLimitBytes,
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: config.trustProxy,
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.a1sledom', 'req.headers.cookie'],
+            serializers: {
+              // Paths only: query strings can carry reset codes and search words.
+              req: (req) => ({ method: req.method, url: req.url.split('?')[0] }),
+            },
+          },
+  });
+
+  const limiter =
+    options.limiter ??
+    (config.redisUrl ? RedisRateLimiter.connect(config.redisUrl) : new MemoryRateLimiter());
+  const outbox = config.devOutbox ? new OutboxMailer(database.db) : undefined;
+  const mailer =
+    options.mailer ?? (config.smtpUrl && !outbox ? new SmtpMailer(config.smtpUrl, config.mailFrom) : outbox);
+  if (!mailer) throw new Error('No mail transport: set SMTP_URL or enable DEV_OUTBOX');
+  const sessionEvents = new SessionEvents();
+  const services = buildServices({
+    config,
+    database,
+    mailer,
+    outbox,
+    limiter,
+    sessionEvents,
+    now: options.now,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.mediaCdnUrl ? [config.mediaCdnUrl] : [])],
+        mediaSrc: ["'self'", 'blob:', ...(config.mediaCdnUrl ? [config.mediaCdnUrl] : [])],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  registerErrorHandler(app);
+
+  const authenticate = createAuthenticator(services.auth);
+  const deps: RouteDeps = {
+    app,
+    config,
+    services,
+    route: (name, handler, opts) => defineRoute(app, authenticate, name, handler, opts),
+  };
+  for (const register of MODULES) register(deps);
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ready', database: database.kind };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await registerWeb(app, config);
+
+  return {
+    app,
+    services,
+    sessionEvents,
+    close: async () => {
+      await app.close();
+      if (!options.limiter) await limiter.close();
+    },
+  };
+}
+
+/** Serves the built web app, with index.html for every client-side route. */
+async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
+  const index = path.join(config.webDistDir, 'index.html');
+  const hasWeb = fs.existsSync(index);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return;
+    const url = req.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url === '/healthz' || url === '/readyz') return;
+    const file = path.join(config.webDistDir, path.normalize(url));
+    if (
+      hasWeb &&
+      file.startsWith(config.webDistDir) &&
+      url !== '/' &&
+      fs.existsSync(file) &&
+      fs.statSync(file).isFile()
+    ) {
+      return reply.sendFile(path.relative(config.webDistDir, file));
+    }
+    if (/\.[a-z0-9]{2,5}$/i.test(url) && url.startsWith('/assets/')) return; // missing asset: 404 JSON
+    if (!hasWeb) {
+      return reply
+        .type('text/html')
+        .send(
+          '<!doctype html><title>Fanverse</title><p>The web app is not built. Run <code>npm run build</code>.</p>',
+        );
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

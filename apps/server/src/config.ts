@@ -1,0 +1,181 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}:`)), {
+      message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    })
+    .refine(
+      (v) => {
+        if (v === undefined) return true;
+        try {
+          new URL(v);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'is not a valid URL' },
+    );
+
+const positiveInt = (def: number) => z.coerce.number().int().positive().default(def);
+
+const timezone = z
+  .string()
+  .default('America/Bogota')
+  .refine(
+    (tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'is not a known IANA time zone (e.g. America/Bogota)' },
+  );
+
+/** Every setting of the server, with its default. Documented in the README's configuration table. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  MEDIA_DIR: z.string().optional(),
+  MEDIA_CDN_URL: optionalUrl(['http', 'https']),
+  APP_NAME: z.string().trim().min(1).max(40).default('Fanverse'),
+  APP_KEY: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9]{2,20}$/, { message: 'must be 2-20 lowercase letters or digits' })
+    .optional(),
+  PUBLIC_URL: optionalUrl(['http', 'https']),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'segpay']).default('sandbox'),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAIL_FROM: z.string().default('Fanverse <no-reply@fanverse.local>'),
+  TIMEZONE: timezone,
+  SEED_DEMO: bool.optional(),
+  SEED_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).default('fanverse-demo'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_KB: positiveInt(1024),
+  TRUST_PROXY: bool.optional(),
+  /** Rate limits: attempts per window. Per address limits are looser than per account ones. */
+  RATE_WINDOW_SECONDS: positiveInt(900),
+  RATE_LOGIN_PER_IP: positiveInt(100),
+  RATE_LOGIN_PER_ACCOUNT: positiveInt(10),
+  RATE_SIGNUP_PER_IP: positiveInt(20),
+  RATE_RESET_PER_IP: positiveInt(30),
+  RATE_RESET_PER_ACCOUNT: positiveInt(5),
+  RESET_CODE_TTL_MINUTES: positiveInt(15),
+  RESET_CODE_MAX_ATTEMPTS: positiveInt(10),
+  SESSION_TTL_DAYS: positiveInt(30),
+  DEV_OUTBOX: bool.optional(),
+});
+
+export type RawEnv = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  mediaDir: string;
+  mediaCdnUrl: string | undefined;
+  appName: string;
+  appKey: string;
+  publicUrl: string | undefined;
+  paymentProvider: 'sandbox' | 'segpay';
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  timezone: string;
+  seedDemo: boolean;
+  seedPassword: string;
+  logLevel: string;
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+  rateLimits: {
+    windowSeconds: number;
+    loginPerIp: number;
+    loginPerAccount: number;
+    signupPerIp: number;
+    resetPerIp: number;
+    resetPerAccount: number;
+  };
+  resetCodeTtlMinutes: number;
+  resetCodeMaxAttempts: number;
+  sessionTtlDays: number;
+  /** Mail goes to the dev outbox (readable at /api/v1/dev/outbox) instead of SMTP. */
+  devOutbox: boolean;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${String(i.path[0] ?? '?')} ${i.message}`));
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    mediaCdnUrl: e.MEDIA_CDN_URL,
+    appName: e.APP_NAME,
+    appKey:
+      e.APP_KEY ??
+      (e.APP_NAME.toLowerCase()
+        .replace(/[^a-z0-9]/g, '')
+        .slice(0, 20) ||
+        'app'),
+    publicUrl: e.PUBLIC_URL,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    timezone: e.TIMEZONE,
+    seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
+    seedPassword: e.SEED_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_KB * 1024,
+    trustProxy: e.TRUST_PROXY ?? false,
+    rateLimits: {
+      windowSeconds: e.RATE_WINDOW_SECONDS,
+      loginPerIp: e.RATE_LOGIN_PER_IP,
+      loginPerAccount: e.RATE_LOGIN_PER_ACCOUNT,
+      signupPerIp: e.RATE_SIGNUP_PER_IP,
+      resetPerIp: e.RATE_RESET_PER_IP,
+      resetPerAccount: e.RATE_RESET_PER_ACCOUNT,
+    },
+    resetCodeTtlMinutes: e.RESET_CODE_TTL_MINUTES,
+    resetCodeMaxAttempts: e.RESET_CODE_MAX_ATTEMPTS,
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    devOutbox: e.DEV_OUTBOX ?? e.SMTP_URL === undefined,
+    webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}

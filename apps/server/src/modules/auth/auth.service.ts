@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import type { Language, LoginRequest, ResetPasswordRequest, Role, SignupRequest } from '@fanverse/contract';
+import { LIMITS, ROLES } from '@fanverse/contract';
+import type { Config } from '../../config.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AuthInfo } from '../../http/guards.ts';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  newToken,
+  numericCode,
+  sha256,
+  verifyPassword,
+} from '../../lib/crypto.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { resetCodeMail } from '../../mail/templates.ts';
+import type { UserRepository } from '../users/user.repository.ts';
+import type { ResetCodeRepository } from './reset-code.repository.ts';
+import type { SessionRepository } from './session.repository.ts';
+
+export interface AuthDeps {
+  users: UserRepository;
+  sessions: SessionRepository;
+  resetCodes: ResetCodeRepository;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  config: Pick<
+    Config,
+    | 'rateLimits'
+    | 'sessionTtlDays'
+    | 'resetCodeTtlMinutes'
+    | 'resetCodeMaxAttempts'
+    | 'appName'
+    | 'publicUrl'
+    | 'port'
+  >;
+  now?: () => Date;
+  /** Called with the session ids that were revoked, so realtime can disconnect them. */
+  onSessionsRevoked?: (sessionIds: string[]) => void;
+}
+
+export interface CallerContext {
+  ip: string;
+  lang: Language;
+}
+
+/** Sessions are only refreshed in the database once a minute. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}
+
+/** Signup, login, logout, password reset and token checks. */
+export class AuthService {
+  private readonly now: () => Date;
+  constructor(private readonly deps: AuthDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async signup(input: SignupRequest & { email: string }, ctx: CallerContext) {
+    const { config, users } = this.deps;
+    await this.limit(`signup:ip:${ctx.ip}`, config.rateLimits.signupPerIp);
+    const fields: Record<string, string> = {};
+    if (await users.usernameTaken(input.username)) fields.username = 'username.taken';
+    if (await users.emailTaken(input.email)) fields.email = 'email.taken';
+    if (fields.username) throw new AppError('USERNAME_TAKEN', {}, fields);
+    if (fields.email) throw new AppError('EMAIL_TAKEN', {}, fields);
+    const referrer = input.referral ? await users.findByReferralCode(input.referral) : undefined;
+    let user: Awaited<ReturnType<UserRepository['create']>>;
+    try {
+      user = await users.create({
+        username: input.username,
+        email: input.email,
+        name: input.name,
+        passwordHash: await hashPassword(input.password),
+        birthdate: input.birthdate,
+        roles: ['user', 'fan'],
+        verified: false,
+        language: ctx.lang,
+        referralCode: this.newReferralCode(),
+        referredBy: referrer?.id ?? null,
+      });
+    } catch (err) {
+      const unique = isUniqueViolation(err);
+      if (unique?.constraint?.includes('email'))
+        throw new AppError('EMAIL_TAKEN', {}, { email: 'email.taken' });
+      if (unique) throw new AppError('USERNAME_TAKEN', {}, { username: 'username.taken' });
+      throw err;
+    }
+    return this.startSession(user.id);
+  }
+
+  async login(input: LoginRequest, ctx: CallerContext) {
+    const { users, limiter, config } = this.deps;
+    const accountKey = `login:acct:${sha256(input.login.toLowerCase())}`;
+    await this.limit(`login:ip:${ctx.ip}`, config.rateLimits.loginPerIp);
+    const failures = await limiter.peek(accountKey);
+    if (failures.count >= config.rateLimits.loginPerAccount) {
+      throw this.rateLimited(failures.resetInMs);
+    }
+    const user = await users.findByLogin(input.login);
+    const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+    if (!user || !ok) {
+      await limiter.hit(accountKey, config.rateLimits.windowSeconds);
+      throw new AppError('INVALID_CREDENTIALS');
+    }
+    if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED');
+    await limiter.reset(accountKey);
+    return this.startSession(user.id);
+  }
+
+  async logout(auth: AuthInfo): Promise<void> {
+    await this.deps.sessions.revoke(auth.sessionId, this.now());
+    this.deps.onSessionsRevoked?.([auth.sessionId]);
+  }
+
+  /** Mails a reset code when the email belongs to an account; answers the same either way. */
+  async requestResetCode(email: string, ctx: CallerContext): Promise<void> {
+    const { users, resetCodes, mailer, config } = this.deps;
+    await this.limit(`reset:ip:${ctx.ip}`, config.rateLimits.resetPerIp);
+    const user = await users.findByEmail(email);
+    if (!user || user.suspendedAt) return;
+    const perAccount = await this.deps.limiter.hit(`reset:acct:${user.id}`, config.rateLimits.windowSeconds);
+    if (perAccount.count > config.rateLimits.resetPerAccount) return;
+    const now = this.now();
+    let code = numericCode(LIMITS.resetCodeLength);
+    for (let i = 0; i < 5 && (await resetCodes.activeExists(sha256(code), now)); i++) {
+      code = numericCode(LIMITS.resetCodeLength);
+    }
+    const expiresAt = new Date(now.getTime() + config.resetCodeTtlMinutes * 60_000);
+    await resetCodes.replace(user.id, sha256(code), expiresAt, now);
+    const base = config.publicUrl ?? `http://localhost:${config.port}`;
+    await mailer.send(
+      resetCodeMail(user.language === 'es' ? 'es' : 'en', {
+        to: user.email,
+        name: user.name,
+        app: config.appName,
+        code,
+        minutes: config.resetCodeTtlMinutes,
+        link: `${base}/auth/pass?code=${code}`,
+      }),
+    );
+  }
+
+  /** Sets a new password with a single-use code and revokes every session of the account. */
+  async resetPassword(input: ResetPasswordRequest, ctx: CallerContext): Promise<void> {
+    const { resetCodes, users, sessions, config, limiter } = this.deps;
+    const failKey = `reset-fail:ip:${ctx.ip}`;
+    const failures = await limiter.peek(failKey);
+    if (failures.count >= config.resetCodeMaxAttempts) throw this.rateLimited(failures.resetInMs);
+    const now = this.now();
+    const row = await resetCodes.findNewest(sha256(input.code));
+    const fail = async (code: 'RESET_CODE_INVALID' | 'RESET_CODE_EXPIRED') => {
+      await limiter.hit(failKey, config.rateLimits.windowSeconds);
+      return new AppError(
+        code,
+        {},
+        { code: code === 'RESET_CODE_EXPIRED' ? 'code.expired' : 'code.invalid' },
+      );
+    };
+    if (!row || row.usedAt || row.replacedAt) throw await fail('RESET_CODE_INVALID');
+    if (row.expiresAt <= now) throw await fail('RESET_CODE_EXPIRED');
+    if (!(await resetCodes.consume(row.id, now))) throw await fail('RESET_CODE_INVALID');
+    await users.setPasswordHash(row.userId, await hashPassword(input.password));
+    const revoked = await sessions.revokeAll(row.userId, now);
+    this.deps.onSessionsRevoked?.(revoked);
+  }
+
+  /** The caller behind a token; null when the token is unknown, expired or revoked. */
+  async authenticate(token: string): Promise<AuthInfo | null> {
+    const now = this.now();
+    const session = await this.deps.sessions.findActive(sha256(token), now);
+    if (!session) return null;
+    if (session.suspended) throw new AppError('ACCOUNT_SUSPENDED');
+    if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+      await this.deps.sessions.touch(session.sessionId, now);
+    }
+    return {
+      userId: session.userId,
+      sessionId: session.sessionId,
+      username: session.username,
+      roles: session.roles.filter(isRole),
+      verified: session.verified,
+    };
+  }
+
+  private async startSession(userId: string): Promise<{ token: string; userId: string; sessionId: string }> {
+    const token = newToken();
+    const expiresAt = new Date(this.now().getTime() + this.deps.config.sessionTtlDays * 86_400_000);
+    const sessionId = await this.deps.sessions.create(userId, sha256(token), expiresAt);
+    return { token, userId, sessionId };
+  }
+
+  private async limit(key: string, max: number): Promise<void> {
+    const state = await this.deps.limiter.hit(key, this.deps.config.rateLimits.windowSeconds);
+    if (state.count > max) throw this.rateLimited(state.resetInMs);
+  }
+
+  private rateLimited(resetInMs: number): AppError {
+    const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
+    return new AppError('RATE_LIMITED', { seconds }, undefined, { 'retry-after': String(seconds) });
+  }
+
+  private newReferralCode(): string {
+    return randomBytes(6).toString('base64url').replace(/[-_]/g, 'x').slice(0, 8).toLowerCase();
+  }
+}

@@ -1,0 +1,191 @@
+import { and, count, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { notifications, type ProfileRow, profiles, type UserRow, users } from '../../db/schema.ts';
+
+export interface NewUser {
+  username: string;
+  email: string;
+  name: string;
+  passwordHash: string;
+  birthdate: string;
+  roles: string[];
+  verified: boolean;
+  language: string;
+  referralCode: string;
+  referredBy: string | null;
+  country?: string | null;
+}
+
+export type UserWithProfile = UserRow & { profile: ProfileRow | null };
+
+export interface ProfileChanges {
+  user: Partial<Pick<UserRow, 'username' | 'name' | 'birthdate' | 'country' | 'language'>>;
+  profile: Partial<Pick<ProfileRow, 'displayName' | 'about' | 'location' | 'avatar' | 'cover'>>;
+}
+
+/** Users and their profiles. Queries only. */
+export class UserRepository {
+  constructor(private readonly db: Db) {}
+
+  async findById(id: string): Promise<UserWithProfile | undefined> {
+    const rows = await this.db
+      .select()
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .limit(1);
+    const row = rows[0];
+    return row ? { ...row.users, profile: row.profiles } : undefined;
+  }
+
+  /** By username or email, case-insensitively. */
+  async findByLogin(login: string): Promise<UserRow | undefined> {
+    const l = login.toLowerCase();
+    const rows = await this.db
+      .select()
+      .from(users)
+      .where(
+        and(
+          or(sql`lower(${users.username}) = ${l}`, sql`lower(${users.email}) = ${l}`),
+          isNull(users.deletedAt),
+        ),
+      )
+      .limit(1);
+    return rows[0];
+  }
+
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    const rows = await this.db
+      .select()
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)))
+      .limit(1);
+    return rows[0];
+  }
+
+  async findByReferralCode(code: string): Promise<UserRow | undefined> {
+    const rows = await this.db.select().from(users).where(eq(users.referralCode, code)).limit(1);
+    return rows[0];
+  }
+
+  async usernameTaken(username: string, exceptId?: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          sql`lower(${users.username}) = ${username.toLowerCase()}`,
+          exceptId ? ne(users.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  async emailTaken(email: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  async countUsers(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(users);
+    return row?.n ?? 0;
+  }
+
+  /** Creates the user and an empty profile in one transaction. */
+  async create(input: NewUser, profile: Partial<ProfileRow> = {}): Promise<UserRow> {
+    return this.db.transaction(async (tx) => {
+      const [user] = await tx.insert(users).values(input).returning();
+      if (!user) throw new Error('insert returned no row');
+      await tx.insert(profiles).values({ ...profile, userId: user.id });
+      return user;
+    });
+  }
+
+  async update(id: string, changes: ProfileChanges): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      if (Object.keys(changes.user).length) {
+        await tx
+          .update(users)
+          .set({ ...changes.user, updatedAt: new Date() })
+          .where(eq(users.id, id));
+      }
+      if (Object.keys(changes.profile).length) {
+        await tx
+          .update(profiles)
+          .set({ ...changes.profile, updatedAt: new Date() })
+          .where(eq(profiles.userId, id));
+      }
+    });
+  }
+
+  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+    await this.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+  }
+
+  async setPresence(id: string, online: boolean, at: Date): Promise<void> {
+    await this.db.update(users).set({ online, lastConnection: at }).where(eq(users.id, id));
+  }
+
+  /**
+   * Removes personal data and marks the account deleted. The row stays (anonymised) so that
+   * records pointing at it — later the ledger — keep their amounts.
+   */
+  async anonymise(id: string, placeholder: { username: string; email: string; passwordHash: string }) {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({
+          username: placeholder.username,
+          email: placeholder.email,
+          name: 'Deleted user',
+          passwordHash: placeholder.passwordHash,
+          birthdate: null,
+          country: null,
+          online: false,
+          deletedAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id));
+      await tx
+        .update(profiles)
+        .set({ displayName: null, about: null, location: null, avatar: null, cover: null })
+        .where(eq(profiles.userId, id));
+    });
+  }
+
+  /** Verified creators shown to visitors, newest first. */
+  async landingCreators(limit: number) {
+    return this.db
+      .select({
+        username: users.username,
+        name: users.name,
+        displayName: profiles.displayName,
+        avatar: profiles.avatar,
+      })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(
+        and(
+          sql`'creator' = ANY(${users.roles})`,
+          eq(users.verified, true),
+          isNull(users.deletedAt),
+          isNull(users.suspendedAt),
+        ),
+      )
+      .orderBy(users.createdAt)
+      .limit(limit);
+  }
+
+  async unreadNotifications(userId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    return row?.n ?? 0;
+  }
+}

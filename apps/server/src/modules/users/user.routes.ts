@@ -1,0 +1,14 @@
+import type { RouteDeps } from '../../http/route-deps.ts';
+
+export function userRoutes({ route, services }: RouteDeps): void {
+  route('user.profile', ({ auth }) => services.user.profile(auth));
+
+  route('user.updateProfile', ({ auth, input }) => services.user.updateProfile(auth, input));
+
+  route('user.delete', async ({ auth, input, lang }) => {
+    await services.user.deleteAccount(auth, input, lang);
+    return { success: true };
+  });
+
+  route('report.connection', ({ auth }) => services.user.reportConnection(auth));
+}

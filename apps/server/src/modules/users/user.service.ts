@@ -1,0 +1,91 @@
+import type { DeleteAccountRequest, Language, UpdateProfileRequest } from '@fanverse/contract';
+import { DELETE_ACCOUNT_WORDS, errorMessage } from '@fanverse/contract';
+import { AppError } from '../../http/app-error.ts';
+import type { AuthInfo } from '../../http/guards.ts';
+import { hashPassword, newToken, verifyPassword } from '../../lib/crypto.ts';
+import type { SessionRepository } from '../auth/session.repository.ts';
+import type { CountersService } from './counters.service.ts';
+import { presentProfile } from './user.presenter.ts';
+import type { ProfileChanges, UserRepository } from './user.repository.ts';
+
+export interface UserDeps {
+  users: UserRepository;
+  sessions: SessionRepository;
+  counters: CountersService;
+  now?: () => Date;
+  onSessionsRevoked?: (sessionIds: string[]) => void;
+}
+
+/** The own profile, presence and account deletion. */
+export class UserService {
+  private readonly now: () => Date;
+  constructor(private readonly deps: UserDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async profile(auth: AuthInfo) {
+    const user = await this.deps.users.findById(auth.userId);
+    if (!user) throw new AppError('INVALID_TOKEN');
+    const [unread, counters] = await Promise.all([
+      this.deps.users.unreadNotifications(auth.userId),
+      this.deps.counters.forUser(auth),
+    ]);
+    return presentProfile(user, unread, counters);
+  }
+
+  async updateProfile(auth: AuthInfo, input: UpdateProfileRequest) {
+    if (input.username && (await this.deps.users.usernameTaken(input.username, auth.userId))) {
+      throw new AppError('USERNAME_TAKEN', {}, { username: 'username.taken' });
+    }
+    const changes: ProfileChanges = { user: {}, profile: {} };
+    if (input.username !== undefined) changes.user.username = input.username;
+    if (input.name !== undefined) changes.user.name = input.name;
+    if (input.birthdate !== undefined) changes.user.birthdate = input.birthdate;
+    if (input.country !== undefined) changes.user.country = input.country;
+    if (input.language !== undefined) changes.user.language = input.language;
+    const blankToNull = (v: string | null) => (v === null || v === '' ? null : v);
+    if (input.displayName !== undefined) changes.profile.displayName = blankToNull(input.displayName);
+    if (input.about !== undefined) changes.profile.about = blankToNull(input.about);
+    if (input.location !== undefined) changes.profile.location = blankToNull(input.location);
+    await this.deps.users.update(auth.userId, changes);
+    return this.profile(auth);
+  }
+
+  /** Presence heartbeat: marks the user online now and answers the counters. */
+  async reportConnection(auth: AuthInfo) {
+    const at = this.now();
+    await this.deps.users.setPresence(auth.userId, true, at);
+    return {
+      counter: await this.deps.counters.forUser(auth),
+      online: true,
+      lastConnection: at.toISOString(),
+    };
+  }
+
+  /** Deletes the account after the typed word and the password; personal data is removed. */
+  async deleteAccount(auth: AuthInfo, input: DeleteAccountRequest, lang: Language): Promise<void> {
+    const typed = input.confirm.trim().toLowerCase();
+    if (!Object.values(DELETE_ACCOUNT_WORDS).includes(typed)) {
+      const word = DELETE_ACCOUNT_WORDS[lang];
+      throw new AppError(
+        'CONFIRMATION_MISMATCH',
+        { word },
+        {
+          confirm: errorMessage('CONFIRMATION_MISMATCH', lang, { word }),
+        },
+      );
+    }
+    const user = await this.deps.users.findByLogin(auth.username);
+    if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
+      throw new AppError('INVALID_CREDENTIALS', {}, { password: errorMessage('INVALID_CREDENTIALS', lang) });
+    }
+    const tag = user.id.replace(/-/g, '').slice(0, 12);
+    await this.deps.users.anonymise(user.id, {
+      username: `deleted${tag}`,
+      email: `deleted+${tag}@invalid.local`,
+      passwordHash: await hashPassword(newToken()),
+    });
+    const revoked = await this.deps.sessions.revokeAll(user.id, this.now());
+    this.deps.onSessionsRevoked?.(revoked);
+  }
+}

@@ -1,0 +1,207 @@
+import { ADMIN_ROLES, hasSpecialCharacters, screenClassOf, TIMINGS } from '@fanverse/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError, api, onUnauthorized } from './api.ts';
+import { hasSomeRole, useSession } from './session.store.ts';
+import { connectSocket, disconnectSocket } from './socket.ts';
+import { useUi } from './ui.store.ts';
+
+/**
+ * Start-up of spec §4: GET /?view=home, then the profile when a session exists. On failure the
+ * user goes to /error/api. Returns `retry` for that page.
+ */
+export function useStartup(): { retry: () => Promise<boolean> } {
+  const navigate = useNavigate();
+  const run = useCallback(async (): Promise<boolean> => {
+    const store = useSession.getState();
+    store.setStartup('loading');
+    try {
+      const app = await api('home.get', { view: 'home' });
+      if (useSession.getState().token) {
+        try {
+          useSession.getState().setProfile(await api('user.profile'));
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 401) useSession.getState().logout();
+          else throw error;
+        }
+      }
+      useSession.getState().setStartup('ready', app);
+      setTimeout(() => useSession.getState().setLoaded(true), TIMINGS.loadedDelayMs);
+      return true;
+    } catch {
+      useSession.getState().setStartup('failed', null);
+      navigate('/error/api', { replace: true });
+      return false;
+    }
+  }, [navigate]);
+
+  useEffect(() => {
+    void run();
+  }, [run]);
+  return { retry: run };
+}
+
+/** Ends the session on this device: server logout (best effort), token removed, socket closed. */
+export function useLogout(): () => Promise<void> {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    await api('auth.logout', {}).catch(() => undefined);
+    useSession.getState().logout();
+    queryClient.clear();
+    navigate('/');
+  }, [navigate, queryClient]);
+}
+
+/** Socket connects when a session exists after start-up, disconnects on logout (spec §4). */
+export function useSocketLifecycle(): void {
+  const token = useSession((s) => s.token);
+  const ready = useSession((s) => s.status === 'ready');
+  useEffect(() => {
+    if (!token || !ready) return;
+    connectSocket(token);
+    return () => disconnectSocket();
+  }, [token, ready]);
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        useSession.getState().logout();
+      }),
+    [],
+  );
+}
+
+/** Presence heartbeat of spec §7: POST /report/connection every 60 s while logged in. */
+export function useHeartbeat(): void {
+  const token = useSession((s) => s.token);
+  const ready = useSession((s) => s.status === 'ready');
+  useEffect(() => {
+    if (!token || !ready) return;
+    const report = () => {
+      api('report.connection', { time: Date.now() })
+        .then(({ counter, online, lastConnection }) => {
+          const store = useSession.getState();
+          store.setCounters(counter);
+          store.setPresence(online, lastConnection);
+        })
+        .catch(() => undefined);
+    };
+    report();
+    const timer = setInterval(report, TIMINGS.connectionReportMs);
+    return () => clearInterval(timer);
+  }, [token, ready]);
+}
+
+/** Screen class of spec §4 as state and as a class on <html>. */
+export function useScreenClassWatcher(): void {
+  const setScreen = useUi((s) => s.setScreen);
+  useEffect(() => {
+    const apply = () => {
+      const screen = screenClassOf(window.innerWidth);
+      const root = document.documentElement;
+      for (const name of ['mobile', 'tablet', 'desktop', 'tv']) root.classList.toggle(name, name === screen);
+      root.dataset.screen = screen;
+      setScreen(screen);
+    };
+    apply();
+    window.addEventListener('resize', apply);
+    return () => window.removeEventListener('resize', apply);
+  }, [setScreen]);
+}
+
+export function useScreenClass() {
+  return useUi((s) => s.screen);
+}
+
+function isVisible(element: HTMLElement): boolean {
+  if (element.closest('[inert]')) return false;
+  const rect = element.getBoundingClientRect();
+  return rect.width > 0 && rect.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+}
+
+/**
+ * Document-wide behaviours of spec §2: Ctrl+Enter admin menu, Escape clicks a close element,
+ * link attributes navigate, right-click on media and the save shortcut are blocked.
+ */
+export function useGlobalBehaviours(): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        return;
+      }
+      if (event.ctrlKey && event.key === 'Enter') {
+        if (hasSomeRole(useSession.getState().user, ADMIN_ROLES)) {
+          event.preventDefault();
+          useUi.getState().setAdminMenuOpen(true);
+        }
+        return;
+      }
+      if (event.key === 'Escape') {
+        const closers = Array.from(document.querySelectorAll<HTMLElement>('[data-close]')).filter(isVisible);
+        const top = closers[closers.length - 1];
+        if (top) {
+          event.preventDefault();
+          top.click();
+        }
+      }
+    };
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || !(event.target instanceof Element)) return;
+      const element = event.target.closest<HTMLElement>('[data-link],[link]');
+      if (!element || element.closest('a[href]')) return;
+      const path = element.getAttribute('data-link') ?? element.getAttribute('link');
+      if (!path?.startsWith('/')) return;
+      event.preventDefault();
+      navigate(path);
+    };
+    const onContextMenu = (event: MouseEvent) => {
+      if (event.target instanceof Element && event.target.closest('img,video,picture,[data-media]')) {
+        event.preventDefault();
+      }
+    };
+    const onDragStart = (event: DragEvent) => {
+      if (event.target instanceof Element && event.target.closest('img,video')) event.preventDefault();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('click', onClick);
+    document.addEventListener('contextmenu', onContextMenu);
+    document.addEventListener('dragstart', onDragStart);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('click', onClick);
+      document.removeEventListener('contextmenu', onContextMenu);
+      document.removeEventListener('dragstart', onDragStart);
+    };
+  }, [navigate]);
+}
+
+/** CSS chunk failures (Vite's vite:preloadError) switch the app to the error screen. */
+export function usePreloadErrorWatcher(): void {
+  useEffect(() => {
+    const onPreloadError = (event: Event) => {
+      const payload = (event as Event & { payload?: unknown }).payload;
+      const message = payload instanceof Error ? payload.message : String(payload ?? '');
+      useUi.getState().setFatal(/css/i.test(message) ? 'css' : 'chunk');
+    };
+    window.addEventListener('vite:preloadError', onPreloadError);
+    return () => window.removeEventListener('vite:preloadError', onPreloadError);
+  }, []);
+}
+
+/** True 6 s after load when the logged-in username has special characters (spec §2). */
+export function useSpecialUsernameDialog(): [boolean, () => void] {
+  const username = useSession((s) => s.user?.user ?? null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!username || !hasSpecialCharacters(username)) {
+      setOpen(false);
+      return;
+    }
+    const timer = setTimeout(() => setOpen(true), TIMINGS.specialUsernameDialogMs);
+    return () => clearTimeout(timer);
+  }, [username]);
+  return [open, () => setOpen(false)];
+}

@@ -1,0 +1,129 @@
+import { Suspense } from 'react';
+import {
+  createBrowserRouter,
+  Navigate,
+  type RouteObject,
+  useLocation,
+  useParams,
+  useSearchParams,
+} from 'react-router';
+import { AppShell } from '../shell/AppShell.tsx';
+import { RouteErrorScreen } from '../shell/ErrorScreen.tsx';
+import { Loader } from '../ui/Feedback.tsx';
+import { LoggedOutOnly, RequireAuth, RequireRoles } from './guards.tsx';
+import { lazyPage } from './lazy.ts';
+
+/** A lazily loaded page by name (src/features/<name>.tsx). */
+function page(name: string) {
+  const Page = lazyPage(name);
+  return (
+    <Suspense fallback={<Loader page />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+function redirect(to: string) {
+  return <Navigate to={to} replace />;
+}
+
+/** /auth/pass needs a code query parameter, otherwise goes to /auth/code (spec §2). */
+function ResetPassRoute() {
+  const [params] = useSearchParams();
+  return params.get('code') ? page('auth/ResetPassPage') : redirect('/auth/code');
+}
+
+/** /{creator}: a leading @ is removed (replace), then login is required (spec §2). */
+function CreatorRoute() {
+  const { creator = '' } = useParams();
+  const location = useLocation();
+  if (creator.startsWith('@')) {
+    return redirect(`${location.pathname.replace(/^\/@+/, '/')}${location.search}`);
+  }
+  return <RequireAuth>{page('creator/CreatorPage')}</RequireAuth>;
+}
+
+const creatorOnly = (name: string) => <RequireRoles roles={['creator']}>{page(name)}</RequireRoles>;
+const loggedIn = (element: React.ReactNode) => <RequireAuth>{element}</RequireAuth>;
+const loggedOut = (name: string) => <LoggedOutOnly>{page(name)}</LoggedOutOnly>;
+
+/** Every route of spec §2 (checklist S2.1–S2.43). */
+export const routes: RouteObject[] = [
+  {
+    element: <AppShell />,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      {
+        errorElement: <RouteErrorScreen />,
+        children: [
+          { index: true, element: page('home/HomePage') },
+          ...['home', 'admin', 'notifications', 'members'].map((path) => ({
+            path,
+            element: page('home/HomePage'),
+          })),
+          { path: 'about', element: page('pages/AboutPage') },
+          { path: 'gallery', element: redirect('/?feed=gallery') },
+          { path: 'blog', element: page('pages/BlogPage') },
+          { path: 'contact', element: page('pages/ContactPage') },
+          { path: 'help', element: page('pages/HelpPage') },
+          { path: 'signup', element: loggedOut('auth/SignupPage') },
+          { path: 'login', element: loggedOut('auth/LoginPage') },
+          { path: 'terms', element: page('legal/TermsPage') },
+          { path: 'privacy', element: page('legal/PrivacyPage') },
+          { path: 'usc2257', element: page('legal/Usc2257Page') },
+          { path: 'dmca', element: page('legal/DmcaPage') },
+          { path: 'content-removal', element: page('legal/ContentRemovalPage') },
+          {
+            path: 'support',
+            element: page('pages/SupportPage'),
+            children: [
+              { index: true, element: page('pages/SupportHomePage') },
+              { path: 'faq', element: page('pages/SupportFaqPage') },
+              { path: 'billing', element: page('pages/SupportBillingPage') },
+            ],
+          },
+          { path: 'watch', element: page('pages/WatchPage') },
+          { path: 'favorites', element: page('pages/FavoritesPage') },
+          { path: 'error/api', element: page('errors/ApiErrorPage') },
+          { path: 'error/:error', element: page('errors/ErrorCodePage') },
+          { path: 'auth/code', element: loggedOut('auth/ResetCodePage') },
+          {
+            path: 'auth/pass',
+            element: (
+              <LoggedOutOnly>
+                <ResetPassRoute />
+              </LoggedOutOnly>
+            ),
+          },
+          { path: 'post/create', element: creatorOnly('post/PostEditorPage') },
+          { path: 'post/edit/:id', element: creatorOnly('post/PostEditorPage') },
+          { path: 'post/:id', element: page('post/PostPage') },
+          { path: 'user', element: loggedIn(redirect('/?feed=my-profile')) },
+          { path: 'user/credits', element: loggedIn(redirect('/?feed=my-credits')) },
+          { path: 'user/subscriptions', element: loggedIn(redirect('/?feed=my-subscriptions')) },
+          { path: 'user/gifts', element: loggedIn(redirect('/?feed=creator-statistics')) },
+          { path: 'user/creator', element: loggedIn(page('user/CreatorApplyPage')) },
+          { path: 'user/verify', element: loggedIn(page('user/VerifyPage')) },
+          {
+            path: 'dashboard',
+            element: <RequireRoles roles={['super']}>{page('dashboard/DashboardPage')}</RequireRoles>,
+            children: [
+              { index: true, element: page('dashboard/DashboardHomePage') },
+              { path: 'admin/products', element: page('dashboard/AdminProductsPage') },
+            ],
+          },
+          {
+            path: ':creator',
+            element: <CreatorRoute />,
+            children: [{ path: 'post/create', element: creatorOnly('post/PostEditorPage') }],
+          },
+          { path: '*', element: page('errors/NotFoundPage') },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,63 @@
+import type { ScreenClass } from '@fanverse/contract';
+import { screenClassOf } from '@fanverse/contract';
+import { create } from 'zustand';
+
+export interface LiveNotification {
+  id: string;
+  message: string;
+  image: string | null;
+}
+
+/** Why the whole app shows the error screen instead of the page. */
+export type FatalError = 'chunk' | 'css' | 'module' | null;
+
+interface UiState {
+  screen: ScreenClass;
+  notifications: LiveNotification[];
+  adminMenuOpen: boolean;
+  creatorMenuOpen: boolean;
+  userMenuOpen: boolean;
+  updateAvailable: boolean;
+  updatePromptDismissed: boolean;
+  fatal: FatalError;
+  setScreen: (screen: ScreenClass) => void;
+  pushNotification: (notification: LiveNotification) => void;
+  closeNotification: (id: string) => void;
+  closeAllNotifications: () => void;
+  setAdminMenuOpen: (open: boolean) => void;
+  setCreatorMenuOpen: (open: boolean) => void;
+  setUserMenuOpen: (open: boolean) => void;
+  setUpdateAvailable: (available: boolean) => void;
+  dismissUpdatePrompt: () => void;
+  setFatal: (fatal: FatalError) => void;
+}
+
+const MAX_POPUPS = 5;
+
+export const useUi = create<UiState>()((set) => ({
+  screen: typeof window === 'undefined' ? 'desktop' : screenClassOf(window.innerWidth),
+  notifications: [],
+  adminMenuOpen: false,
+  creatorMenuOpen: false,
+  userMenuOpen: false,
+  updateAvailable: false,
+  updatePromptDismissed: false,
+  fatal: null,
+  setScreen: (screen) => set({ screen }),
+  pushNotification: (notification) =>
+    set((state) => ({
+      notifications: [notification, ...state.notifications.filter((n) => n.id !== notification.id)].slice(
+        0,
+        MAX_POPUPS,
+      ),
+    })),
+  closeNotification: (id) =>
+    set((state) => ({ notifications: state.notifications.filter((n) => n.id !== id) })),
+  closeAllNotifications: () => set({ notifications: [] }),
+  setAdminMenuOpen: (adminMenuOpen) => set({ adminMenuOpen }),
+  setCreatorMenuOpen: (creatorMenuOpen) => set({ creatorMenuOpen }),
+  setUserMenuOpen: (userMenuOpen) => set({ userMenuOpen }),
+  setUpdateAvailable: (updateAvailable) => set({ updateAvailable }),
+  dismissUpdatePrompt: () => set({ updatePromptDismissed: true }),
+  setFatal: (fatal) => set((state) => ({ fatal: state.fatal ?? fatal })),
+}));

@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** An alert with the text of an API error or a success (spec §2 alerts). */
+export function Alert({
+  children,
+  tone = 'error',
+  testId = 'alert',
+}: {
+  children: ReactNode;
+  tone?: 'error' | 'success' | 'info';
+  testId?: string;
+}) {
+  return (
+    <div className={`alert alert--${tone}`} role={tone === 'error' ? 'alert' : 'status'} data-testid={testId}>
+      {children}
+    </div>
+  );
+}
+
+/** A loader (spec §2); `page` fills the content area. */
+export function Loader({ page = false, label }: { page?: boolean; label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={page ? 'loader loader--page' : 'loader'} role="status" data-testid="loader">
+      <span className="spinner" aria-hidden="true" />
+      <span className="sr-only">{label ?? t('loading')}</span>
+    </div>
+  );
+}
+
+/** The 'feature coming soon' notice of spec §8, saying what will appear here. */
+export function FeatureSoon({ what }: { what?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="feature-soon" role="note" data-testid="feature-soon">
+      <strong className="feature-soon__title">{t('featureSoon.title')}</strong>
+      {what && <p>{what}</p>}
+    </div>
+  );
+}
+
+/** A titled content panel, e.g. a home view that later issues fill. */
+export function Panel({
+  title,
+  children,
+  testId,
+  headingLevel = 1,
+}: {
+  title: string;
+  children?: ReactNode;
+  testId?: string;
+  headingLevel?: 1 | 2;
+}) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  return (
+    <section className="panel" data-testid={testId}>
+      <Heading className="panel__title">{title}</Heading>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+import { TIMINGS } from '@fanverse/contract';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+
+export interface ModalProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  /** Asked to close (close button, backdrop, Escape through data-close). Omit for a blocking modal. */
+  onClose?: () => void;
+  /** Called once the close animation has finished (spec §4: optional callback). */
+  onClosed?: () => void;
+  /** 'sheet' slides up from the bottom (bottom-sheet pickers, phone menus). */
+  variant?: 'dialog' | 'sheet';
+  footer?: ReactNode;
+  testId?: string;
+  className?: string;
+  /** Hide the visible title (still announced). */
+  hideTitle?: boolean;
+}
+
+const FOCUSABLE =
+  'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
+
+/** Open modals, topmost last; the page behind them is inert while any is open. */
+const stack: HTMLElement[] = [];
+function updateInert(): void {
+  const root = document.getElementById('root');
+  if (root) root.inert = stack.length > 0;
+}
+
+/** Modal dialog or bottom sheet with the 250 ms animation of spec §9, focus trapped and returned. */
+export function Modal({
+  open,
+  title,
+  children,
+  onClose,
+  onClosed,
+  variant = 'dialog',
+  footer,
+  testId,
+  className,
+  hideTitle,
+}: ModalProps) {
+  const { t } = useTranslation();
+  const [mounted, setMounted] = useState(open);
+  const [shown, setShown] = useState(false);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const onClosedRef = useRef(onClosed);
+  onClosedRef.current = onClosed;
+  const titleId = useId();
+
+  useEffect(() => {
+    if (open) {
+      setMounted(true);
+      let inner = 0;
+      const outer = requestAnimationFrame(() => {
+        inner = requestAnimationFrame(() => setShown(true));
+      });
+      return () => {
+        cancelAnimationFrame(outer);
+        cancelAnimationFrame(inner);
+      };
+    }
+    setShown(false);
+    const timer = setTimeout(() => {
+      setMounted((wasMounted) => {
+        if (wasMounted) onClosedRef.current?.();
+        return false;
+      });
+    }, TIMINGS.modalAnimationMs);
+    return () => clearTimeout(timer);
+  }, [open]);
+
+  useEffect(() => {
+    if (!mounted) return;
+    const panel = panelRef.current;
+    if (!panel) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    stack.push(panel);
+    updateInert();
+    const first =
+      panel.querySelector<HTMLElement>('[autofocus]') ?? panel.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? panel).focus();
+    return () => {
+      stack.splice(stack.indexOf(panel), 1);
+      updateInert();
+      if (previous?.isConnected) previous.focus();
+    };
+  }, [mounted]);
+
+  if (!mounted) return null;
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key !== 'Tab' || !panelRef.current || stack[stack.length - 1] !== panelRef.current) return;
+    const items = Array.from(panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) {
+      event.preventDefault();
+      return;
+    }
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return createPortal(
+    <div
+      className={`modal-backdrop modal-backdrop--${variant}${shown ? ' is-open' : ''}`}
+      style={{ transitionDuration: `${TIMINGS.modalAnimationMs}ms` }}
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget && onClose) onClose();
+      }}
+    >
+      <div
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={`modal modal--${variant}${shown ? ' is-open' : ''}${className ? ` ${className}` : ''}`}
+        style={{ transitionDuration: `${TIMINGS.modalAnimationMs}ms` }}
+        data-testid={testId}
+        onKeyDown={onKeyDown}
+      >
+        <div className="modal__header">
+          <h2 id={titleId} className={hideTitle ? 'sr-only' : 'modal__title'}>
+            {title}
+          </h2>
+          {onClose && (
+            <button
+              type="button"
+              className="icon-button modal__close"
+              onClick={onClose}
+              data-close=""
+              data-testid={testId ? `${testId}-close` : 'modal-close'}
+              aria-label={t('close')}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          )}
+        </div>
+        <div className="modal__body">{children}</div>
+        {footer && <div className="modal__footer">{footer}</div>}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import type { Language } from './constants.ts';
+import { formatMessage, type Localized } from './i18n.ts';
+
+/**
+ * The one catalogue of error codes. Every error the API answers is
+ * `{ code, message, fields? }`, `message` in the request's language.
+ */
+export const ERRORS = {
+  VALIDATION_FAILED: {
+    status: 400,
+    en: 'Some fields are not valid. Please check them.',
+    es: 'Algunos campos no son válidos. Revísalos.',
+  },
+  INVALID_JSON: {
+    status: 400,
+    en: 'The request body is not valid JSON.',
+    es: 'El cuerpo de la solicitud no es un JSON válido.',
+  },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    en: 'The request is too large.',
+    es: 'La solicitud es demasiado grande.',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    en: 'This content type is not supported.',
+    es: 'Este tipo de contenido no es compatible.',
+  },
+  MISSING_DATA: { status: 400, en: 'Missing Data', es: 'Faltan datos' },
+  MISSING_POST_ID: { status: 400, en: 'Missing post ID', es: 'Falta el ID de la publicación' },
+  UNAUTHENTICATED: {
+    status: 401,
+    en: 'You need to log in to do this.',
+    es: 'Necesitas iniciar sesión para hacer esto.',
+  },
+  INVALID_TOKEN: {
+    status: 401,
+    en: 'Your session has expired. Please log in again.',
+    es: 'Tu sesión ha caducado. Inicia sesión de nuevo.',
+  },
+  INVALID_CREDENTIALS: {
+    status: 401,
+    en: 'The username, email or password is not correct.',
+    es: 'El usuario, el correo o la contraseña no son correctos.',
+  },
+  FORBIDDEN: {
+    status: 403,
+    en: 'You do not have permission to do this.',
+    es: 'No tienes permiso para hacer esto.',
+  },
+  ACCOUNT_SUSPENDED: {
+    status: 403,
+    en: 'This account is suspended. Contact support.',
+    es: 'Esta cuenta está suspendida. Contacta con soporte.',
+  },
+  NOT_FOUND: { status: 404, en: 'Not found.', es: 'No encontrado.' },
+  ROUTE_NOT_FOUND: {
+    status: 404,
+    en: 'Sorry - Page not found - The link you followed may be broken, or the page may have been removed.',
+    es: 'Lo sentimos - Página no encontrada - El enlace que seguiste puede estar roto o la página puede haber sido eliminada.',
+  },
+  USERNAME_TAKEN: {
+    status: 409,
+    en: 'This username is already taken.',
+    es: 'Este nombre de usuario ya está en uso.',
+  },
+  EMAIL_TAKEN: {
+    status: 409,
+    en: 'An account with this email already exists.',
+    es: 'Ya existe una cuenta con este correo.',
+  },
+  RATE_LIMITED: {
+    status: 429,
+    en: 'Too many attempts. Please try again in {seconds} seconds.',
+    es: 'Demasiados intentos. Inténtalo de nuevo en {seconds} segundos.',
+  },
+  RESET_CODE_INVALID: {
+    status: 400,
+    en: 'This code is not valid. Request a new one.',
+    es: 'Este código no es válido. Solicita uno nuevo.',
+  },
+  RESET_CODE_EXPIRED: {
+    status: 400,
+    en: 'This code has expired. Request a new one.',
+    es: 'Este código ha caducado. Solicita uno nuevo.',
+  },
+  CONFIRMATION_MISMATCH: {
+    status: 400,
+    en: 'Type the word {word} to confirm.',
+    es: 'Escribe la palabra {word} para confirmar.',
+  },
+  MESSAGE_EMPTY: { status: 400, en: 'Message empty', es: 'Mensaje vacío' },
+  MESSAGE_TOO_LONG: {
+    status: 400,
+    en: 'The message is too long. Max {max} characters.',
+    es: 'El mensaje es demasiado largo. Máximo {max} caracteres.',
+  },
+  FILE_TOO_LARGE: {
+    status: 413,
+    en: 'The file {name} is too large, Max size {n} MB',
+    es: 'El archivo {name} es demasiado grande, tamaño máximo {n} MB',
+  },
+  FILE_NOT_SUPPORTED: {
+    status: 415,
+    en: 'The file {name} is not supported',
+    es: 'El archivo {name} no es compatible',
+  },
+  INVALID_FILE_TYPE: { status: 415, en: 'Invalid file type', es: 'Tipo de archivo no válido' },
+  FEATURE_DISABLED: {
+    status: 404,
+    en: 'This feature is not available here.',
+    es: 'Esta función no está disponible aquí.',
+  },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    en: 'The service is starting or unavailable. Please try again shortly.',
+    es: 'El servicio se está iniciando o no está disponible. Inténtalo de nuevo en breve.',
+  },
+  INTERNAL: {
+    status: 500,
+    en: 'Sorry - Server error - An error has been found on the application server.',
+    es: 'Lo sentimos - Error del servidor - Se ha encontrado un error en el servidor de la aplicación.',
+  },
+} as const satisfies Record<string, Localized & { status: number }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+
+export function errorMessage(
+  code: ErrorCode,
+  language: Language,
+  params?: Record<string, string | number>,
+): string {
+  return formatMessage(ERRORS[code][language], params);
+}
+
+/** The body of every error answer. `fields` maps a field name to its message. */
+export const apiErrorSchema = z.object({
+  code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../constants.ts';
+
+export const homeQuerySchema = z.object({ view: z.literal('home').default('home') });
+
+/** A creator shown to visitors on the landing view. */
+export const landingCreatorSchema = z.object({
+  user: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+});
+
+/** Start-up data (spec §4): locale data, app name and key name, CDN domain, adminUser, landing. */
+export const homeResponseSchema = z.object({
+  language: z.enum(LANGUAGES),
+  languages: z.array(z.enum(LANGUAGES)),
+  name: z.string(),
+  appKey: z.string(),
+  cdn: z.string().nullable(),
+  adminUser: z.string(),
+  timezone: z.string(),
+  words: z.record(z.string(), z.string()),
+  texts: z.record(z.string(), z.string()),
+  landing: z.object({
+    title: z.string(),
+    subtitle: z.string(),
+    creators: z.array(landingCreatorSchema),
+  }),
+  features: z.object({ devOutbox: z.boolean(), paymentProvider: z.string() }),
+  serverTime: z.string(),
+});
+export type HomeResponse = z.infer<typeof homeResponseSchema>;

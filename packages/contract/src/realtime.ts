@@ -1,0 +1,31 @@
+import type { Counters } from './http/user.ts';
+
+/** Socket.IO path (spec §7). */
+export const SOCKET_PATH = '/api/v1/socket';
+
+export interface ProgressPayload {
+  message: string;
+  percent: number;
+}
+
+/**
+ * Events the server sends to clients (spec §7), typed once for both sides so that a misspelt
+ * event name fails to compile. Payloads of events owned by later features are widened there.
+ */
+export interface ServerToClientEvents {
+  postProgress: (payload: ProgressPayload & { postId?: string }) => void;
+  postProgressEnd: (payload: { postId: string; message: string }) => void;
+  postProgressError: (payload: { message: string; postId?: string }) => void;
+  comment: (payload: { postId: string; comment: unknown }) => void;
+  message: (payload: { message: unknown }) => void;
+  unreadMessages: (payload: { total: number }) => void;
+  notification: (payload: { notification: { _id: string; message: string; payload: unknown } }) => void;
+  user: (payload: { type: string; postId?: string }) => void;
+  progress: (payload: { progress?: number; percent?: number; message: string }) => void;
+  counter: (payload: Counters) => void;
+}
+
+export type ServerEventName = keyof ServerToClientEvents;
+
+// biome-ignore lint/complexity/noBannedTypes: no client-to-server events yet; the map stays typed.
+export type ClientToServerEvents = {};

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.ts';
+import type { Localized } from './i18n.ts';
+
+/**
+ * Field rules of spec §5. A schema's custom messages are keys of FIELD_MESSAGES, so the server
+ * and the web app show the same text in the user's language.
+ */
+export const FIELD_MESSAGES = {
+  required: { en: 'This field is required.', es: 'Este campo es obligatorio.' },
+  invalid: { en: 'This value is not valid.', es: 'Este valor no es válido.' },
+  tooLong: { en: 'This value is too long.', es: 'Este valor es demasiado largo.' },
+  'username.length': {
+    en: `Username must be ${LIMITS.usernameMin} to ${LIMITS.usernameMax} characters.`,
+    es: `El nombre de usuario debe tener entre ${LIMITS.usernameMin} y ${LIMITS.usernameMax} caracteres.`,
+  },
+  'username.chars': {
+    en: 'Username may only contain letters and numbers, without spaces.',
+    es: 'El nombre de usuario solo puede tener letras y números, sin espacios.',
+  },
+  'email.invalid': { en: 'Enter a valid email address.', es: 'Introduce un correo electrónico válido.' },
+  'password.length': {
+    en: `Password must be ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters.`,
+    es: `La contraseña debe tener entre ${LIMITS.passwordMin} y ${LIMITS.passwordMax} caracteres.`,
+  },
+  'birthdate.invalid': {
+    en: 'Enter a valid date of birth.',
+    es: 'Introduce una fecha de nacimiento válida.',
+  },
+  'birthdate.minimumAge': {
+    en: `You must be at least ${LIMITS.minimumAge} years old.`,
+    es: `Debes tener al menos ${LIMITS.minimumAge} años.`,
+  },
+  'terms.required': {
+    en: 'You must accept the terms to continue.',
+    es: 'Debes aceptar los términos para continuar.',
+  },
+  'phone.invalid': { en: 'Enter a valid phone number.', es: 'Introduce un número de teléfono válido.' },
+  'code.invalid': { en: 'Enter the code we sent you.', es: 'Introduce el código que te enviamos.' },
+  'code.expired': { en: 'This code has expired.', es: 'Este código ha caducado.' },
+  'username.taken': { en: 'This username is already taken.', es: 'Este nombre de usuario ya está en uso.' },
+  'email.taken': {
+    en: 'An account with this email already exists.',
+    es: 'Ya existe una cuenta con este correo.',
+  },
+} as const satisfies Record<string, Localized>;
+
+export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
+
+export function isFieldMessageKey(value: string): value is FieldMessageKey {
+  return Object.hasOwn(FIELD_MESSAGES, value);
+}
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9]+$/;
+/** One @, a dot, an ending of two or more characters, no spaces (spec §5). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
+/** Optional plus, optional 1–3 digit country code in optional parentheses, then digits, spaces, dashes, dots or slashes. */
+export const PHONE_PATTERN = /^\+?(\(?\d{1,3}\)?)?[\d\s\-./]*\d[\d\s\-./]*$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A username with characters outside letters and digits (spec §2: the account dialog after 6 s). */
+export function hasSpecialCharacters(username: string): boolean {
+  return !USERNAME_PATTERN.test(username);
+}
+
+/** Today's date as YYYY-MM-DD in the running process's local time zone. */
+export function todayIso(now: Date = new Date()): string {
+  const y = now.getFullYear();
+  const m = String(now.getMonth() + 1).padStart(2, '0');
+  const d = String(now.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+export function isRealIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1900;
+}
+
+/** Whole years between a birth date and a day, both YYYY-MM-DD. */
+export function ageOn(birthdate: string, day: string): number {
+  const [by, bm, bd] = birthdate.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = day.split('-').map(Number) as [number, number, number];
+  let age = ty - by;
+  if (tm < bm || (tm === bm && td < bd)) age -= 1;
+  return age;
+}
+
+const trimmed = () => z.string({ error: 'required' }).trim();
+
+export const usernameSchema = trimmed()
+  .min(1, 'required')
+  .min(LIMITS.usernameMin, 'username.length')
+  .max(LIMITS.usernameMax, 'username.length')
+  .regex(USERNAME_PATTERN, 'username.chars');
+
+export const emailSchema = trimmed()
+  .min(1, 'required')
+  .max(LIMITS.emailMax, 'tooLong')
+  .regex(EMAIL_PATTERN, 'email.invalid')
+  .transform((v) => v.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: 'required' })
+  .min(1, 'required')
+  .min(LIMITS.passwordMin, 'password.length')
+  .max(LIMITS.passwordMax, 'password.length');
+
+export const nameSchema = trimmed().min(1, 'required').max(LIMITS.nameMax, 'tooLong');
+
+export const birthdateSchema = trimmed()
+  .min(1, 'required')
+  .refine(isRealIsoDate, 'birthdate.invalid')
+  .refine((v) => !isRealIsoDate(v) || v <= todayIso(), 'birthdate.invalid')
+  .refine((v) => !isRealIsoDate(v) || ageOn(v, todayIso()) >= LIMITS.minimumAge, 'birthdate.minimumAge');
+
+export const phoneSchema = trimmed()
+  .min(1, 'required')
+  .max(32, 'tooLong')
+  .regex(PHONE_PATTERN, 'phone.invalid');
