@@ -14,8 +14,6 @@ import { useUi } from './ui.store.ts';
 export function useStartup(): { retry: () => Promise<boolean> } {
   const navigate = useNavigate();
   const run = useCallback(async (): Promise<boolean> => {
-    const store = useSession.getState();
-    store.setStartup('loading');
     try {
       const app = await api('home.get', { view: 'home' });
       if (useSession.getState().token) {

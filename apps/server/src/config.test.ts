@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has a default for everything', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.appName).toBe('Fanverse');
+    expect(c.timezone).toBe('America/Bogota');
+    expect(c.paymentProvider).toBe('sandbox');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir.endsWith('data')).toBe(true);
+    expect(c.mediaDir).toBe(`${c.dataDir}/media`);
+    expect(c.seedDemo).toBe(true);
+    expect(c.devOutbox).toBe(true);
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['DATABASE_URL', 'mysql://x@y/z'],
+    ['REDIS_URL', 'http://localhost'],
+    ['TIMEZONE', 'Mars/Olympus'],
+    ['PAYMENT_PROVIDER', 'paypal'],
+    ['SEED_DEMO', 'maybe'],
+    ['SMTP_URL', 'not a url'],
+    ['MEDIA_CDN_URL', 'ftp://cdn'],
+  ])('stops on a bad %s, naming it', (name, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain(name);
+  });
+
+  it('does not seed an external database unless asked', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://a@b/c' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://a@b/c', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('sends mail through SMTP when SMTP_URL is set', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example.com:587' }).devOutbox).toBe(false);
+  });
+});

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import type { Role } from '@fanverse/contract';
+import { hashPassword } from '../src/lib/crypto.ts';
+import type { TestApp } from './harness.ts';
+
+export const TEST_PASSWORD = 'correct-horse-9';
+let passwordHash: Promise<string> | undefined;
+
+let seq = 0;
+/** A fresh, valid username (letters and digits, 6–20). */
+export function uniqueUsername(prefix = 'user'): string {
+  seq += 1;
+  return `${prefix}${randomBytes(3).toString('hex')}${seq}`.slice(0, 20);
+}
+
+/** YYYY-MM-DD `years` years before today (in the process time zone). */
+export function yearsAgo(years: number, extraDays = 0): string {
+  const d = new Date();
+  d.setFullYear(d.getFullYear() - years);
+  d.setDate(d.getDate() + extraDays);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+export function signupInput(overrides: Record<string, unknown> = {}) {
+  const username = uniqueUsername();
+  return {
+    username,
+    name: 'Test Person',
+    email: `${username}@example.com`,
+    password: TEST_PASSWORD,
+    birthdate: '1990-01-01',
+    acceptTerms: true,
+    ...overrides,
+  };
+}
+
+/** Creates a user with the given roles and logs in; answers the token. */
+export async function createUser(
+  t: TestApp,
+  opts: { roles?: Role[]; verified?: boolean; username?: string } = {},
+): Promise<{ id: string; username: string; email: string; token: string }> {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const username = opts.username ?? uniqueUsername();
+  const email = `${username.toLowerCase()}@example.com`;
+  const user = await t.services.users.create({
+    username,
+    email,
+    name: 'Factory Person',
+    passwordHash: await passwordHash,
+    birthdate: '1990-01-01',
+    roles: opts.roles ?? ['user', 'fan'],
+    verified: opts.verified ?? false,
+    language: 'en',
+    referralCode: randomBytes(5).toString('hex'),
+    referredBy: null,
+  });
+  const res = await t.call('auth.login', { login: username, password: TEST_PASSWORD }, { ip: `10.9.${seq % 250}.1` });
+  if (res.status !== 200) throw new Error(`factory login failed: ${JSON.stringify(res.body)}`);
+  return { id: user.id, username, email, token: res.body.token };
+}

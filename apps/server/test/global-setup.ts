@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { wrapPglite, wrapPostgres } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    pgTemplate: string;
+  }
+}
+
+/**
+ * Migrates one database per run and lets every test file copy it, as Immich copies a template
+ * database: booting and migrating a fresh PGlite per file would dominate the suite.
+ * With DATABASE_URL, the template is a PostgreSQL database each test file clones.
+ */
+export default async function setup(project: TestProject) {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `fv_tpl_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const tplUrl = withDatabase(url, name);
+    const pool = new pg.Pool({ connectionString: tplUrl, max: 2 });
+    await migrate(wrapPostgres(pool));
+    await pool.end();
+    project.provide('pgTemplate', name);
+    project.provide('pgliteTemplate', '');
+    return async () => {
+      const { rows } = await admin.query<{ datname: string }>(
+        `SELECT datname FROM pg_database WHERE datname LIKE $1`,
+        [`fv_%_${process.pid}_%`],
+      );
+      for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
+      await admin.end();
+    };
+  }
+  const client = await PGlite.create();
+  await migrate(wrapPglite(client));
+  const dump = await client.dumpDataDir('none');
+  const file = path.join(os.tmpdir(), `fanverse-template-${process.pid}.tar`);
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await client.close();
+  project.provide('pgliteTemplate', file);
+  project.provide('pgTemplate', '');
+  return () => fs.rmSync(file, { force: true });
+}
+
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}

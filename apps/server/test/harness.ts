@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { EndpointName, EndpointOutput } from '@fanverse/contract';
+import { endpoints } from '@fanverse/contract';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type BuiltApp, buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Database, wrapPglite, wrapPostgres } from '../src/db/client.ts';
+import { MemoryRateLimiter, RedisRateLimiter } from '../src/lib/rate-limiter.ts';
+import { withDatabase } from './global-setup.ts';
+
+/** A fresh copy of the migrated template database for one test file. */
+export async function createTestDatabase(): Promise<Database> {
+  const pgTemplate = inject('pgTemplate');
+  const url = process.env.DATABASE_URL;
+  if (pgTemplate && url) {
+    const name = `fv_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
+    await admin.end();
+    return wrapPostgres(new pg.Pool({ connectionString: withDatabase(url, name), max: 5 }));
+  }
+  const file = inject('pgliteTemplate');
+  const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(file)]) });
+  return wrapPglite(client);
+}
+
+export interface TestApp extends BuiltApp {
+  config: Config;
+  database: Database;
+  /** Calls an endpoint of the contract through the real HTTP pipeline. */
+  call<N extends EndpointName>(
+    name: N,
+    input?: unknown,
+    opts?: CallOptions,
+  ): Promise<{ status: number; body: EndpointOutput<N> & ErrorShape; headers: Record<string, unknown> }>;
+  stop(): Promise<void>;
+}
+
+export interface CallOptions {
+  token?: string;
+  /** Send the token as Authorization: Bearer instead of the a1sledom header. */
+  bearer?: boolean;
+  lang?: 'en' | 'es';
+  ip?: string;
+  params?: Record<string, string>;
+}
+
+interface ErrorShape {
+  code?: string;
+  message?: string;
+  fields?: Record<string, string>;
+}
+
+/** Builds the real app on a fresh database copy. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { now?: () => Date } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(os.tmpdir(), `fanverse-test-${process.pid}`),
+    LOG_LEVEL: 'silent',
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...env,
+  });
+  const limiter = config.redisUrl
+    ? RedisRateLimiter.connect(config.redisUrl, `fv:test:${randomBytes(6).toString('hex')}:`)
+    : new MemoryRateLimiter();
+  const built = await buildApp({ config, database, limiter, logger: false, now: options.now });
+  await built.app.ready();
+  return {
+    ...built,
+    config,
+    database,
+    async call(name, input, opts = {}) {
+      const def = endpoints[name];
+      let url = `/api/v1${def.path}`;
+      for (const [k, v] of Object.entries(opts.params ?? {})) url = url.replace(`:${k}`, encodeURIComponent(v));
+      const headers: Record<string, string> = {};
+      if (opts.lang) headers.ilang = opts.lang;
+      if (opts.token) {
+        if (opts.bearer) headers.authorization = `Bearer ${opts.token}`;
+        else headers.a1sledom = opts.token;
+      }
+      const isQuery = (def.method as string) === 'GET';
+      const res = await built.app.inject({
+        method: def.method,
+        url,
+        headers,
+        query: isQuery && input ? (input as Record<string, string>) : undefined,
+        payload: !isQuery ? ((input ?? {}) as object) : undefined,
+        remoteAddress: opts.ip ?? '127.0.0.1',
+      });
+      return { status: res.statusCode, body: res.json(), headers: res.headers };
+    },
+    async stop() {
+      await built.close();
+      await limiter.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import {
+  useGlobalBehaviours,
+  useHeartbeat,
+  usePreloadErrorWatcher,
+  useScreenClassWatcher,
+  useSocketLifecycle,
+  useStartup,
+} from '../app/lifecycle.ts';
+import { StartupContext } from '../app/startup.context.ts';
+import { useSession } from '../app/session.store.ts';
+import { useUi } from '../app/ui.store.ts';
+import { Loader } from '../ui/Feedback.tsx';
+import { ErrorScreen } from './ErrorScreen.tsx';
+import { Footer } from './Footer.tsx';
+import { AccountDialog, AgeAdvice, UpdatePrompt } from './Gates.tsx';
+import { Header } from './Header.tsx';
+import { AdminMenu, CreatorMenu } from './menus.tsx';
+import { OverlayHost } from './OverlayHost.tsx';
+import { NotificationPopups } from './Popups.tsx';
+
+/** The application frame: start-up, header, page, overlays and app-wide behaviours. */
+export function AppShell() {
+  const { t } = useTranslation('shell');
+  const { retry } = useStartup();
+  useScreenClassWatcher();
+  useGlobalBehaviours();
+  usePreloadErrorWatcher();
+  useSocketLifecycle();
+  useHeartbeat();
+  const status = useSession((s) => s.status);
+  const fatal = useUi((s) => s.fatal);
+  const location = useLocation();
+
+  if (fatal) return <ErrorScreen kind={fatal} />;
+  if (status === 'loading') return <Loader page label={t('starting')} />;
+  if (status === 'failed' && location.pathname !== '/error/api') return <Navigate to="/error/api" replace />;
+
+  return (
+    <StartupContext.Provider value={retry}>
+      <a className="skip-link" href="#main">
+        {t('skip')}
+      </a>
+      <Header />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <OverlayHost />
+      <NotificationPopups />
+      <AdminMenu />
+      <CreatorMenu />
+      <AccountDialog />
+      <UpdatePrompt />
+      <AgeAdvice />
+    </StartupContext.Provider>
+  );
+}

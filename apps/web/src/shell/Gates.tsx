@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useSpecialUsernameDialog } from '../app/lifecycle.ts';
+import { applyUpdate } from '../app/serviceWorker.ts';
+import { useSession } from '../app/session.store.ts';
+import { useUi } from '../app/ui.store.ts';
+import { Modal } from '../ui/Modal.tsx';
+
+const AGE_KEY = 'ageAccepted';
+const AGE_CONFIRMED = 'confirm';
+/** Pages a visitor may read before accepting (the advice links to them). */
+const AGE_FREE_PATHS = ['/terms', '/privacy', '/usc2257'];
+
+function ageAccepted(): boolean {
+  try {
+    return localStorage.getItem(AGE_KEY) === AGE_CONFIRMED;
+  } catch {
+    return false;
+  }
+}
+
+/** Age advice for logged-out visitors (spec §1, §4): blocks the page until accepted. */
+export function AgeAdvice() {
+  const { t } = useTranslation('shell');
+  const loggedIn = useSession((s) => !!s.token);
+  const location = useLocation();
+  const [accepted, setAccepted] = useState(ageAccepted);
+  const open = !loggedIn && !accepted && !AGE_FREE_PATHS.includes(location.pathname);
+  return (
+    <Modal open={open} title={t('age.title')} testId="age-advice" className="age-advice">
+      <p>{t('age.body')}</p>
+      <p>
+        <Trans
+          t={t}
+          i18nKey="age.terms"
+          components={{ terms: <Link to="/terms" />, privacy: <Link to="/privacy" /> }}
+        />
+      </p>
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button--primary"
+          data-testid="age-accept"
+          onClick={() => {
+            try {
+              localStorage.setItem(AGE_KEY, AGE_CONFIRMED);
+            } catch {
+              // Without storage the choice lasts for this page view.
+            }
+            setAccepted(true);
+          }}
+        >
+          {t('age.accept')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          data-testid="age-leave"
+          onClick={() => window.location.assign('https://www.google.com/')}
+        >
+          {t('age.leave')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/** Update-available prompt and banner (spec §2, §4), shown when a new service worker waits. */
+export function UpdatePrompt() {
+  const { t } = useTranslation('shell');
+  const available = useUi((s) => s.updateAvailable);
+  const dismissed = useUi((s) => s.updatePromptDismissed);
+  const dismiss = useUi((s) => s.dismissUpdatePrompt);
+  if (!available) return null;
+  return (
+    <>
+      <div className="update-banner" role="status" data-testid="update-banner">
+        <span>{t('update.banner')}</span>
+        <button type="button" className="link-button" onClick={applyUpdate}>
+          {t('update.reload')}
+        </button>
+      </div>
+      <Modal open={!dismissed} onClose={dismiss} title={t('update.title')} testId="update-prompt">
+        <p>{t('update.body')}</p>
+        <div className="button-row">
+          <button type="button" className="button button--primary" onClick={applyUpdate} data-testid="update-reload">
+            {t('update.reload')}
+          </button>
+          <button type="button" className="button" onClick={dismiss}>
+            {t('update.later')}
+          </button>
+        </div>
+      </Modal>
+    </>
+  );
+}
+
+/** The account dialog for usernames with special characters, 6 s after load (spec §2). */
+export function AccountDialog() {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const [open, close] = useSpecialUsernameDialog();
+  const username = useSession((s) => s.user?.user ?? '');
+  return (
+    <Modal open={open} onClose={close} title={t('account.title')} testId="account-dialog">
+      <p>{t('account.body', { username })}</p>
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
+            close();
+            navigate('/?feed=my-profile');
+          }}
+          data-testid="account-dialog-profile"
+        >
+          {t('account.change')}
+        </button>
+        <button type="button" className="button" onClick={close}>
+          {t('account.later')}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { ERRORS } from './errors.ts';
+import { pageStatistics } from './paging.ts';
+import { ageOn, EMAIL_PATTERN, hasSpecialCharacters, isRealIsoDate, PHONE_PATTERN } from './validation.ts';
+import { screenClassOf } from './constants.ts';
+
+describe('field rules of spec §5', () => {
+  it.each(['a@b.co', 'first.last@mail.example.org'])('accepts the email %s', (v) => {
+    expect(EMAIL_PATTERN.test(v)).toBe(true);
+  });
+  it.each(['a@b.c', 'ab.co', 'a b@c.co', 'a@@b.co', 'a@b', ''])('refuses the email %s', (v) => {
+    expect(EMAIL_PATTERN.test(v)).toBe(false);
+  });
+  it.each(['+57 300 123 4567', '(57) 300-123-4567', '3001234567', '+1 555.123/4567'])('accepts the phone %s', (v) => {
+    expect(PHONE_PATTERN.test(v)).toBe(true);
+  });
+  it.each(['phone', '+57 abc', '++57 300', ''])('refuses the phone %s', (v) => {
+    expect(PHONE_PATTERN.test(v)).toBe(false);
+  });
+  it('computes age in whole years, counting the birthday itself', () => {
+    expect(ageOn('2008-11-21', '2026-11-21')).toBe(18);
+    expect(ageOn('2008-11-22', '2026-11-21')).toBe(17);
+    expect(ageOn('2008-02-29', '2026-02-28')).toBe(17);
+  });
+  it('knows real dates', () => {
+    expect(isRealIsoDate('2024-02-29')).toBe(true);
+    expect(isRealIsoDate('2023-02-29')).toBe(false);
+    expect(isRealIsoDate('15/06/1995')).toBe(false);
+  });
+  it('spots usernames with special characters', () => {
+    expect(hasSpecialCharacters('ana.maria!')).toBe(true);
+    expect(hasSpecialCharacters('anamaria1')).toBe(false);
+  });
+});
+
+describe('paging', () => {
+  it('hasMore is total greater than page times limit', () => {
+    expect(pageStatistics(2, 10, 25).hasMore).toBe(true);
+    expect(pageStatistics(3, 10, 25).hasMore).toBe(false);
+  });
+});
+
+describe('screen classes', () => {
+  it('follow the decided breakpoints', () => {
+    expect([375, 767, 768, 1024, 1025, 1920, 1921].map(screenClassOf)).toEqual([
+      'mobile',
+      'mobile',
+      'tablet',
+      'tablet',
+      'desktop',
+      'desktop',
+      'tv',
+    ]);
+  });
+});
+
+describe('error catalogue', () => {
+  it('has an English and a Spanish text and an HTTP status for every code', () => {
+    for (const [code, e] of Object.entries(ERRORS)) {
+      expect(e.en, code).not.toBe('');
+      expect(e.es, code).not.toBe('');
+      expect(e.status, code).toBeGreaterThanOrEqual(400);
+    }
+  });
+});
