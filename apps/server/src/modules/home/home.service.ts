@@ -9,13 +9,31 @@ export interface HomeDeps {
   config: Pick<Config, 'appName' | 'appKey' | 'mediaCdnUrl' | 'timezone' | 'devOutbox' | 'paymentProvider'>;
 }
 
+/** Landing creators change rarely; every start-up call re-reading them would cost a query each. */
+const LANDING_TTL_MS = 30_000;
+
+type LandingCreators = Awaited<ReturnType<UserRepository['landingCreators']>>;
+
 /** Start-up data of spec §4. */
 export class HomeService {
+  private landing: { at: number; creators: Promise<LandingCreators> } | undefined;
   constructor(private readonly deps: HomeDeps) {}
+
+  private landingCreators(): Promise<LandingCreators> {
+    const now = Date.now();
+    if (!this.landing || now - this.landing.at > LANDING_TTL_MS) {
+      const creators = this.deps.users.landingCreators(8);
+      this.landing = { at: now, creators };
+      creators.catch(() => {
+        this.landing = undefined;
+      });
+    }
+    return this.landing.creators;
+  }
 
   async startup(lang: Language): Promise<HomeResponse> {
     const { config } = this.deps;
-    const creators = await this.deps.users.landingCreators(8);
+    const creators = await this.landingCreators();
     const texts = TEXTS[lang];
     return {
       language: lang,

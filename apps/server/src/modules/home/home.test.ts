@@ -3,8 +3,11 @@ import { createUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
+let creator: { username: string };
 beforeAll(async () => {
   t = await createTestApp({ APP_NAME: 'Fanverse', MEDIA_CDN_URL: 'https://cdn.example.com' });
+  // Landing creators are cached for a while, so the creator exists before the first call.
+  creator = await createUser(t, { roles: ['user', 'creator'], verified: true });
 });
 afterAll(() => t.stop());
 
@@ -37,7 +40,6 @@ describe('GET /?view=home', () => {
   });
 
   it('lists verified creators on the landing and works with a stale token', async () => {
-    const creator = await createUser(t, { roles: ['user', 'creator'], verified: true });
     const res = await t.call('home.get', { view: 'home' }, { token: 'stale-token' });
     expect(res.status).toBe(200);
     expect(res.body.landing.creators.map((c) => c.user)).toContain(creator.username);
