@@ -55,7 +55,9 @@ async function main(): Promise<void> {
   fs.rmSync(dataDir, { recursive: true, force: true });
 
   const base = rows[0]!;
-  console.info(`\n${CONNECTIONS} connections, ${DURATION} s each, Node ${process.version}, ${os.cpus().length} cores\n`);
+  console.info(
+    `\n${CONNECTIONS} connections, ${DURATION} s each, Node ${process.version}, ${os.cpus().length} cores\n`,
+  );
   console.info('| case | requests/s | p50 ms | p99 ms | vs hello-world |');
   console.info('|---|---:|---:|---:|---:|');
   for (const r of rows) {

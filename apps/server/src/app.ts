@@ -17,6 +17,7 @@ import { devRoutes } from './modules/dev/dev.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { userRoutes } from './modules/users/user.routes.ts';
 import { SessionEvents } from './realtime/session-events.ts';
+import { attachRealtime, type RealtimeServer } from './realtime/socket-server.ts';
 import { buildServices, type Services } from './services.ts';
 
 export interface AppOptions {
@@ -33,6 +34,7 @@ export interface BuiltApp {
   app: FastifyInstance;
   services: Services;
   sessionEvents: SessionEvents;
+  realtime: RealtimeServer;
   close(): Promise<void>;
 }
 
@@ -117,11 +119,20 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 
   await registerWeb(app, config);
 
+  const realtime = attachRealtime({
+    app,
+    authenticate: (token) => services.auth.authenticate(token),
+    sessionEvents,
+    redisUrl: config.redisUrl,
+  });
+
   return {
     app,
     services,
     sessionEvents,
+    realtime,
     close: async () => {
+      await realtime.close();
       await app.close();
       if (!options.limiter) await limiter.close();
     },

@@ -54,7 +54,11 @@ export async function createUser(
     referralCode: randomBytes(5).toString('hex'),
     referredBy: null,
   });
-  const res = await t.call('auth.login', { login: username, password: TEST_PASSWORD }, { ip: `10.9.${seq % 250}.1` });
+  const res = await t.call(
+    'auth.login',
+    { login: username, password: TEST_PASSWORD },
+    { ip: `10.9.${seq % 250}.1` },
+  );
   if (res.status !== 200) throw new Error(`factory login failed: ${JSON.stringify(res.body)}`);
   return { id: user.id, username, email, token: res.body.token };
 }

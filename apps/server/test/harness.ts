@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -82,7 +82,8 @@ export async function createTestApp(
     async call(name, input, opts = {}) {
       const def = endpoints[name];
       let url = `/api/v1${def.path}`;
-      for (const [k, v] of Object.entries(opts.params ?? {})) url = url.replace(`:${k}`, encodeURIComponent(v));
+      for (const [k, v] of Object.entries(opts.params ?? {}))
+        url = url.replace(`:${k}`, encodeURIComponent(v));
       const headers: Record<string, string> = {};
       if (opts.lang) headers.ilang = opts.lang;
       if (opts.token) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { screenClassOf } from './constants.ts';
 import { ERRORS } from './errors.ts';
 import { pageStatistics } from './paging.ts';
 import { ageOn, EMAIL_PATTERN, hasSpecialCharacters, isRealIsoDate, PHONE_PATTERN } from './validation.ts';
-import { screenClassOf } from './constants.ts';
 
 describe('field rules of spec §5', () => {
   it.each(['a@b.co', 'first.last@mail.example.org'])('accepts the email %s', (v) => {
@@ -11,9 +11,12 @@ describe('field rules of spec §5', () => {
   it.each(['a@b.c', 'ab.co', 'a b@c.co', 'a@@b.co', 'a@b', ''])('refuses the email %s', (v) => {
     expect(EMAIL_PATTERN.test(v)).toBe(false);
   });
-  it.each(['+57 300 123 4567', '(57) 300-123-4567', '3001234567', '+1 555.123/4567'])('accepts the phone %s', (v) => {
-    expect(PHONE_PATTERN.test(v)).toBe(true);
-  });
+  it.each(['+57 300 123 4567', '(57) 300-123-4567', '3001234567', '+1 555.123/4567'])(
+    'accepts the phone %s',
+    (v) => {
+      expect(PHONE_PATTERN.test(v)).toBe(true);
+    },
+  );
   it.each(['phone', '+57 abc', '++57 300', ''])('refuses the phone %s', (v) => {
     expect(PHONE_PATTERN.test(v)).toBe(false);
   });

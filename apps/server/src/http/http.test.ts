@@ -22,7 +22,10 @@ describe('errors', () => {
       payload: '{"login": "abc",',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'INVALID_JSON', message: 'El cuerpo de la solicitud no es un JSON válido.' });
+    expect(res.json()).toEqual({
+      code: 'INVALID_JSON',
+      message: 'El cuerpo de la solicitud no es un JSON válido.',
+    });
   });
 
   it('answers an oversize body with 413', async () => {

@@ -8,8 +8,8 @@ import {
   useSocketLifecycle,
   useStartup,
 } from '../app/lifecycle.ts';
-import { StartupContext } from '../app/startup.context.ts';
 import { useSession } from '../app/session.store.ts';
+import { StartupContext } from '../app/startup.context.ts';
 import { useUi } from '../app/ui.store.ts';
 import { Loader } from '../ui/Feedback.tsx';
 import { ErrorScreen } from './ErrorScreen.tsx';

@@ -28,7 +28,10 @@ export function errorKindOf(error: unknown): ErrorKind {
   if (error instanceof CssChunkError) return 'css';
   if (error instanceof MissingModuleError) return 'module';
   if (error instanceof ChunkLoadError) return 'chunk';
-  if (error instanceof Error && /dynamically imported module|Importing a module script failed/i.test(error.message)) {
+  if (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed/i.test(error.message)
+  ) {
     return 'chunk';
   }
   return 'generic';

@@ -84,7 +84,12 @@ export function UpdatePrompt() {
       <Modal open={!dismissed} onClose={dismiss} title={t('update.title')} testId="update-prompt">
         <p>{t('update.body')}</p>
         <div className="button-row">
-          <button type="button" className="button button--primary" onClick={applyUpdate} data-testid="update-reload">
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={applyUpdate}
+            data-testid="update-reload"
+          >
             {t('update.reload')}
           </button>
           <button type="button" className="button" onClick={dismiss}>

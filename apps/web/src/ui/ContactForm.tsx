@@ -15,7 +15,12 @@ export function ContactForm({ kind }: { kind: Kind }) {
   const { t } = useTranslation('pages');
   const language = useSession((s) => s.language);
   const user = useSession((s) => s.user);
-  const [values, setValues] = useState({ name: user?.name ?? '', email: user?.email ?? '', subject: '', message: '' });
+  const [values, setValues] = useState({
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    subject: '',
+    message: '',
+  });
   const [errors, setErrors] = useState<FieldErrors>({});
   const mutation = useMutation({
     mutationFn: (body: ContactRequest) => api('contact.send', body),
@@ -43,11 +48,54 @@ export function ContactForm({ kind }: { kind: Kind }) {
     <form className="form card" onSubmit={onSubmit} noValidate data-testid="contact-form" data-kind={kind}>
       <h2>{t(`form.titles.${kind}`)}</h2>
       {mutation.isError && <Alert>{errorText(mutation.error)}</Alert>}
-      <Field name="name" label={t('form.name')} hint={t('form.nameHint')} value={values.name} onChange={set('name')} error={errors.name} required autoComplete="name" />
-      <Field name="email" type="email" label={t('form.email')} hint={t('form.emailHint')} value={values.email} onChange={set('email')} error={errors.email} required autoComplete="email" />
-      <Field name="subject" label={t('form.subject')} hint={t(`form.subjectHints.${kind}`)} value={values.subject} onChange={set('subject')} error={errors.subject} required maxLength={150} />
-      <Field kind="textarea" name="message" label={t('form.message')} hint={t(`form.messageHints.${kind}`)} value={values.message} onChange={set('message')} error={errors.message} required maxLength={4000} />
-      <button type="submit" className="button button--primary" disabled={mutation.isPending} data-testid="contact-submit">
+      <Field
+        name="name"
+        label={t('form.name')}
+        hint={t('form.nameHint')}
+        value={values.name}
+        onChange={set('name')}
+        error={errors.name}
+        required
+        autoComplete="name"
+      />
+      <Field
+        name="email"
+        type="email"
+        label={t('form.email')}
+        hint={t('form.emailHint')}
+        value={values.email}
+        onChange={set('email')}
+        error={errors.email}
+        required
+        autoComplete="email"
+      />
+      <Field
+        name="subject"
+        label={t('form.subject')}
+        hint={t(`form.subjectHints.${kind}`)}
+        value={values.subject}
+        onChange={set('subject')}
+        error={errors.subject}
+        required
+        maxLength={150}
+      />
+      <Field
+        kind="textarea"
+        name="message"
+        label={t('form.message')}
+        hint={t(`form.messageHints.${kind}`)}
+        value={values.message}
+        onChange={set('message')}
+        error={errors.message}
+        required
+        maxLength={4000}
+      />
+      <button
+        type="submit"
+        className="button button--primary"
+        disabled={mutation.isPending}
+        data-testid="contact-submit"
+      >
         {mutation.isPending ? t('form.sending') : t('form.send')}
       </button>
     </form>

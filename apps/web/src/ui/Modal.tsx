@@ -111,6 +111,7 @@ export function Modal({
   };
 
   return createPortal(
+    // biome-ignore lint/a11y/noStaticElementInteractions: a backdrop click is a pointer shortcut; keyboard users close with Escape or the close button.
     <div
       className={`modal-backdrop modal-backdrop--${variant}${shown ? ' is-open' : ''}`}
       style={{ transitionDuration: `${TIMINGS.modalAnimationMs}ms` }}

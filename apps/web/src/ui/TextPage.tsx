@@ -34,7 +34,17 @@ export function TextSections({ ns, k }: { ns: string; k: string }) {
 }
 
 /** A page of readable text (about, legal, support) in the user's language. */
-export function TextPage({ ns, k, testId, children }: { ns: string; k: string; testId: string; children?: ReactNode }) {
+export function TextPage({
+  ns,
+  k,
+  testId,
+  children,
+}: {
+  ns: string;
+  k: string;
+  testId: string;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation(ns);
   const updated = t(`${k}.updated`, { defaultValue: '' });
   return (

@@ -54,7 +54,9 @@ describe('signup', () => {
   });
 
   it('answers validation messages in Spanish when ilang is es', async () => {
-    const res = await t.call('auth.signup', signupInput({ username: 'ab', birthdate: yearsAgo(17) }), { lang: 'es' });
+    const res = await t.call('auth.signup', signupInput({ username: 'ab', birthdate: yearsAgo(17) }), {
+      lang: 'es',
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Algunos campos no son válidos. Revísalos.');
     expect(res.body.fields?.username).toContain('entre 6 y 20');
@@ -147,10 +149,18 @@ describe('login rate limits', () => {
     try {
       const u = await createUser(app);
       for (let i = 0; i < 3; i++) {
-        const r = await app.call('auth.login', { login: u.username, password: 'wrong-pass' }, { ip: `10.1.1.${i}` });
+        const r = await app.call(
+          'auth.login',
+          { login: u.username, password: 'wrong-pass' },
+          { ip: `10.1.1.${i}` },
+        );
         expect(r.status).toBe(401);
       }
-      const blocked = await app.call('auth.login', { login: u.username, password: TEST_PASSWORD }, { ip: '10.1.2.1' });
+      const blocked = await app.call(
+        'auth.login',
+        { login: u.username, password: TEST_PASSWORD },
+        { ip: '10.1.2.1' },
+      );
       expect(blocked.status).toBe(429);
       expect(blocked.body.code).toBe('RATE_LIMITED');
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -165,9 +175,17 @@ describe('login rate limits', () => {
       for (let i = 0; i < 4; i++) {
         await app.call('auth.login', { login: `someone${i}x`, password: 'whatever1' }, { ip: '10.2.0.1' });
       }
-      const blocked = await app.call('auth.login', { login: 'someone9x', password: 'whatever1' }, { ip: '10.2.0.1' });
+      const blocked = await app.call(
+        'auth.login',
+        { login: 'someone9x', password: 'whatever1' },
+        { ip: '10.2.0.1' },
+      );
       expect(blocked.status).toBe(429);
-      const other = await app.call('auth.login', { login: 'someone9x', password: 'whatever1' }, { ip: '10.2.0.2' });
+      const other = await app.call(
+        'auth.login',
+        { login: 'someone9x', password: 'whatever1' },
+        { ip: '10.2.0.2' },
+      );
       expect(other.status).toBe(401);
     } finally {
       await app.stop();

@@ -39,14 +39,20 @@ describe('password reset by code', () => {
     expect(res.status).toBe(200);
     expect((await t.call('user.profile', undefined, { token: u.token })).status).toBe(401);
     expect((await t.call('auth.login', { login: u.username, password: TEST_PASSWORD })).status).toBe(401);
-    expect((await t.call('auth.login', { login: u.username, password: 'brand-new-pass-1' })).status).toBe(200);
+    expect((await t.call('auth.login', { login: u.username, password: 'brand-new-pass-1' })).status).toBe(
+      200,
+    );
     const reused = await t.call('auth.pass', { code, password: 'another-pass-2' });
     expect(reused.status).toBe(400);
     expect(reused.body.code).toBe('RESET_CODE_INVALID');
   });
 
   it('refuses a wrong code', async () => {
-    const res = await t.call('auth.pass', { code: '000000', password: 'brand-new-pass-1' }, { ip: '10.5.1.1' });
+    const res = await t.call(
+      'auth.pass',
+      { code: '000000', password: 'brand-new-pass-1' },
+      { ip: '10.5.1.1' },
+    );
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('RESET_CODE_INVALID');
     expect(res.body.fields?.code).toBeDefined();
@@ -72,15 +78,27 @@ describe('password reset by code', () => {
 
   it('limits wrong-code attempts per address', async () => {
     for (let i = 0; i < 6; i++) {
-      await t.call('auth.pass', { code: String(100000 + i), password: 'brand-new-pass-1' }, { ip: '10.5.9.9' });
+      await t.call(
+        'auth.pass',
+        { code: String(100000 + i), password: 'brand-new-pass-1' },
+        { ip: '10.5.9.9' },
+      );
     }
-    const blocked = await t.call('auth.pass', { code: '123456', password: 'brand-new-pass-1' }, { ip: '10.5.9.9' });
+    const blocked = await t.call(
+      'auth.pass',
+      { code: '123456', password: 'brand-new-pass-1' },
+      { ip: '10.5.9.9' },
+    );
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe('RATE_LIMITED');
   });
 
   it('answers in Spanish when asked', async () => {
-    const res = await t.call('auth.pass', { code: '999999', password: 'brand-new-pass-1' }, { lang: 'es', ip: '10.5.2.2' });
+    const res = await t.call(
+      'auth.pass',
+      { code: '999999', password: 'brand-new-pass-1' },
+      { lang: 'es', ip: '10.5.2.2' },
+    );
     expect(res.body.message).toBe('Este código no es válido. Solicita uno nuevo.');
   });
 });

@@ -17,7 +17,9 @@ describe('POST /contact', () => {
       kind: 'billing',
     });
     expect(res.status).toBe(200);
-    const rows = await t.database.session((exec) => exec(`SELECT kind, status FROM contact_requests WHERE id = '${res.body.id}'`));
+    const rows = await t.database.session((exec) =>
+      exec(`SELECT kind, status FROM contact_requests WHERE id = '${res.body.id}'`),
+    );
     expect(rows[0]).toEqual({ kind: 'billing', status: 'new' });
   });
 

@@ -35,7 +35,10 @@ describe('GET /?view=home', () => {
   });
 
   it('falls back to Accept-Language without ilang', async () => {
-    const res = await t.app.inject({ url: '/api/v1/?view=home', headers: { 'accept-language': 'es-CO,es;q=0.9' } });
+    const res = await t.app.inject({
+      url: '/api/v1/?view=home',
+      headers: { 'accept-language': 'es-CO,es;q=0.9' },
+    });
     expect(res.json().language).toBe('es');
   });
 

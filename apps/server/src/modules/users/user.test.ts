@@ -79,7 +79,11 @@ describe('PATCH /user/profile', () => {
   it('refuses a username taken by someone else and an age under 18', async () => {
     const a = await createUser(t);
     const b = await createUser(t);
-    const taken = await t.call('user.updateProfile', { username: b.username.toUpperCase() }, { token: a.token });
+    const taken = await t.call(
+      'user.updateProfile',
+      { username: b.username.toUpperCase() },
+      { token: a.token },
+    );
     expect(taken.status).toBe(409);
     expect(taken.body.fields?.username).toBeDefined();
     const young = await t.call('user.updateProfile', { birthdate: '2020-01-01' }, { token: a.token });
@@ -113,20 +117,32 @@ describe('POST /report/connection', () => {
 describe('POST /user/delete', () => {
   it('refuses without the typed word, in the request language', async () => {
     const u = await createUser(t);
-    const res = await t.call('user.delete', { confirm: 'borrar', password: TEST_PASSWORD }, { token: u.token, lang: 'es' });
+    const res = await t.call(
+      'user.delete',
+      { confirm: 'borrar', password: TEST_PASSWORD },
+      { token: u.token, lang: 'es' },
+    );
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Escribe la palabra eliminar para confirmar.');
   });
 
   it('refuses a wrong password', async () => {
     const u = await createUser(t);
-    const res = await t.call('user.delete', { confirm: 'delete', password: 'wrong-one-1' }, { token: u.token });
+    const res = await t.call(
+      'user.delete',
+      { confirm: 'delete', password: 'wrong-one-1' },
+      { token: u.token },
+    );
     expect(res.status).toBe(401);
   });
 
   it('removes personal data, ends every session and frees nothing that identifies the person', async () => {
     const u = await createUser(t);
-    const res = await t.call('user.delete', { confirm: 'eliminar', password: TEST_PASSWORD }, { token: u.token });
+    const res = await t.call(
+      'user.delete',
+      { confirm: 'eliminar', password: TEST_PASSWORD },
+      { token: u.token },
+    );
     expect(res.status).toBe(200);
     expect((await t.call('user.profile', undefined, { token: u.token })).status).toBe(401);
     expect((await t.call('auth.login', { login: u.username, password: TEST_PASSWORD })).status).toBe(401);

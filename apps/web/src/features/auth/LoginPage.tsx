@@ -37,16 +37,49 @@ export default function LoginPage() {
     <div className="auth-page">
       <form className="form card" onSubmit={onSubmit} noValidate data-testid="login-form">
         <h1>{t('login.title')}</h1>
-        {notice === 'passwordChanged' && <Alert tone="success" testId="login-notice">{t('pass.done')}</Alert>}
+        {notice === 'passwordChanged' && (
+          <Alert tone="success" testId="login-notice">
+            {t('pass.done')}
+          </Alert>
+        )}
         {mutation.isError && <Alert>{errorText(mutation.error)}</Alert>}
-        <Field name="login" label={t('login.login')} hint={t('login.loginHint')} value={values.login} onChange={set('login')} error={errors.login} required autoComplete="username" autoFocus />
-        <Field name="password" type="password" label={t('fields.password')} hint={t('login.passwordHint')} value={values.password} onChange={set('password')} error={errors.password} required autoComplete="current-password" />
-        <button type="submit" className="button button--primary button--block" disabled={mutation.isPending} data-testid="login-submit">
+        <Field
+          name="login"
+          label={t('login.login')}
+          hint={t('login.loginHint')}
+          value={values.login}
+          onChange={set('login')}
+          error={errors.login}
+          required
+          autoComplete="username"
+          autoFocus
+        />
+        <Field
+          name="password"
+          type="password"
+          label={t('fields.password')}
+          hint={t('login.passwordHint')}
+          value={values.password}
+          onChange={set('password')}
+          error={errors.password}
+          required
+          autoComplete="current-password"
+        />
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={mutation.isPending}
+          data-testid="login-submit"
+        >
           {mutation.isPending ? t('login.submitting') : t('login.submit')}
         </button>
         <p className="form__links">
-          <Link to="/auth/code" data-testid="forgot-link">{t('login.forgot')}</Link>
-          <Link to="/signup" data-testid="signup-link-form">{t('login.noAccount')}</Link>
+          <Link to="/auth/code" data-testid="forgot-link">
+            {t('login.forgot')}
+          </Link>
+          <Link to="/signup" data-testid="signup-link-form">
+            {t('login.noAccount')}
+          </Link>
         </p>
       </form>
     </div>

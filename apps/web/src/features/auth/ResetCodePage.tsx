@@ -61,7 +61,11 @@ export default function ResetCodePage() {
               required
               autoFocus
             />
-            <button type="submit" className="button button--primary button--block" data-testid="reset-code-continue">
+            <button
+              type="submit"
+              className="button button--primary button--block"
+              data-testid="reset-code-continue"
+            >
               {t('code.continue')}
             </button>
           </form>
@@ -85,7 +89,12 @@ export default function ResetCodePage() {
               required
               autoFocus
             />
-            <button type="submit" className="button button--primary button--block" disabled={mutation.isPending} data-testid="reset-code-submit">
+            <button
+              type="submit"
+              className="button button--primary button--block"
+              disabled={mutation.isPending}
+              data-testid="reset-code-submit"
+            >
               {t('code.submit')}
             </button>
           </form>

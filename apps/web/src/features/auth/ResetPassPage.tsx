@@ -42,10 +42,56 @@ export default function ResetPassPage() {
         <h1>{t('pass.title')}</h1>
         <p>{t('pass.intro')}</p>
         {mutation.isError && <Alert>{errorText(mutation.error)}</Alert>}
-        <Field name="code" label={t('fields.code')} hint={t('code.codeHint', { n: LIMITS.resetCodeLength })} value={code} onChange={(v) => { setCode(v); clear('code'); }} error={errors.code} inputMode="numeric" autoComplete="one-time-code" maxLength={LIMITS.resetCodeLength} required />
-        <Field name="password" type="password" label={t('pass.password')} hint={t('signup.hints.password', { min: LIMITS.passwordMin })} value={password} onChange={(v) => { setPassword(v); clear('password'); }} error={errors.password} autoComplete="new-password" required autoFocus />
-        <Field name="repeat" type="password" label={t('pass.repeat')} hint={t('pass.repeatHint')} value={repeat} onChange={(v) => { setRepeat(v); clear('repeat'); }} error={errors.repeat} autoComplete="new-password" required />
-        <button type="submit" className="button button--primary button--block" disabled={mutation.isPending} data-testid="reset-pass-submit">
+        <Field
+          name="code"
+          label={t('fields.code')}
+          hint={t('code.codeHint', { n: LIMITS.resetCodeLength })}
+          value={code}
+          onChange={(v) => {
+            setCode(v);
+            clear('code');
+          }}
+          error={errors.code}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={LIMITS.resetCodeLength}
+          required
+        />
+        <Field
+          name="password"
+          type="password"
+          label={t('pass.password')}
+          hint={t('signup.hints.password', { min: LIMITS.passwordMin })}
+          value={password}
+          onChange={(v) => {
+            setPassword(v);
+            clear('password');
+          }}
+          error={errors.password}
+          autoComplete="new-password"
+          required
+          autoFocus
+        />
+        <Field
+          name="repeat"
+          type="password"
+          label={t('pass.repeat')}
+          hint={t('pass.repeatHint')}
+          value={repeat}
+          onChange={(v) => {
+            setRepeat(v);
+            clear('repeat');
+          }}
+          error={errors.repeat}
+          autoComplete="new-password"
+          required
+        />
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={mutation.isPending}
+          data-testid="reset-pass-submit"
+        >
           {t('pass.submit')}
         </button>
         <p className="form__links">

@@ -70,20 +70,82 @@ export default function SignupPage() {
         <h1>{t('signup.title')}</h1>
         <p className="form__intro">{t('signup.intro', { age: LIMITS.minimumAge })}</p>
         {mutation.isError && <Alert>{errorText(mutation.error)}</Alert>}
-        <Field name="username" label={t('fields.username')} hint={hints.username} value={values.username} onChange={set('username')} error={errors.username} required autoComplete="username" maxLength={LIMITS.usernameMax + 10} autoFocus />
-        <Field name="name" label={t('fields.name')} hint={hints.name} value={values.name} onChange={set('name')} error={errors.name} required autoComplete="name" />
-        <Field name="email" type="email" label={t('fields.email')} hint={hints.email} value={values.email} onChange={set('email')} error={errors.email} required autoComplete="email" inputMode="email" />
-        <Field name="password" type="password" label={t('fields.password')} hint={hints.password} value={values.password} onChange={set('password')} error={errors.password} required autoComplete="new-password" />
-        <Field name="birthdate" type="date" label={t('fields.birthdate')} hint={hints.birthdate} value={values.birthdate} onChange={set('birthdate')} error={errors.birthdate} required autoComplete="bday" />
+        <Field
+          name="username"
+          label={t('fields.username')}
+          hint={hints.username}
+          value={values.username}
+          onChange={set('username')}
+          error={errors.username}
+          required
+          autoComplete="username"
+          maxLength={LIMITS.usernameMax + 10}
+          autoFocus
+        />
+        <Field
+          name="name"
+          label={t('fields.name')}
+          hint={hints.name}
+          value={values.name}
+          onChange={set('name')}
+          error={errors.name}
+          required
+          autoComplete="name"
+        />
+        <Field
+          name="email"
+          type="email"
+          label={t('fields.email')}
+          hint={hints.email}
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+          required
+          autoComplete="email"
+          inputMode="email"
+        />
+        <Field
+          name="password"
+          type="password"
+          label={t('fields.password')}
+          hint={hints.password}
+          value={values.password}
+          onChange={set('password')}
+          error={errors.password}
+          required
+          autoComplete="new-password"
+        />
+        <Field
+          name="birthdate"
+          type="date"
+          label={t('fields.birthdate')}
+          hint={hints.birthdate}
+          value={values.birthdate}
+          onChange={set('birthdate')}
+          error={errors.birthdate}
+          required
+          autoComplete="bday"
+        />
         <CheckboxField
           name="acceptTerms"
           checked={values.acceptTerms}
           onChange={set('acceptTerms')}
           error={errors.acceptTerms}
           hint={hints.acceptTerms}
-          label={<Trans t={t} i18nKey="signup.terms" components={{ terms: <Link to="/terms" target="_blank" /> }} />}
+          label={
+            <Trans
+              t={t}
+              i18nKey="signup.terms"
+              components={{ terms: <Link to="/terms" target="_blank" /> }}
+            />
+          }
         />
-        <button type="submit" className="button button--primary button--block" disabled={mutation.isPending} data-testid="signup-submit">
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={mutation.isPending}
+          data-testid="signup-submit"
+        >
           {mutation.isPending ? t('signup.submitting') : t('signup.submit')}
         </button>
         <p className="form__links">

@@ -17,6 +17,7 @@ export default function CreatorPage() {
   const postId = params.get('post');
 
   // Changing the creator clears stories and scrolls to the top (spec §2).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs when the creator changes.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [creator]);

@@ -18,7 +18,12 @@ export default function ErrorCodePage() {
       <h1>{t(known ? `codes.${error}.title` : 'codes.generic.title')}</h1>
       <p>{t(known ? `codes.${error}.body` : 'codes.generic.body', { code: error })}</p>
       <div className="button-row">
-        <button type="button" className="button button--primary" onClick={() => window.location.reload()} data-testid="reload-button">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => window.location.reload()}
+          data-testid="reload-button"
+        >
           {t('reload')}
         </button>
         <Link to="/" className="button">

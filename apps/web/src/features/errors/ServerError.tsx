@@ -14,7 +14,12 @@ export function ServerError() {
       <p data-testid="server-error-text">
         {t('serverError.sorry')} - {t('serverError.title')} - {t('serverError.body')}
       </p>
-      <button type="button" className="button button--primary" onClick={() => window.location.reload()} data-testid="reload-button">
+      <button
+        type="button"
+        className="button button--primary"
+        onClick={() => window.location.reload()}
+        data-testid="reload-button"
+      >
         {t('reload')}
       </button>
     </section>

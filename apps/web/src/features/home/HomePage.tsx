@@ -47,7 +47,10 @@ function viewId(selection: HomeSelection): string {
 }
 
 /** Suggestions show only to non-creators and only when no adminStatus query is set (spec §2). */
-function showSuggestions(selection: HomeSelection, user: ReturnType<typeof useSession.getState>['user']): boolean {
+function showSuggestions(
+  selection: HomeSelection,
+  user: ReturnType<typeof useSession.getState>['user'],
+): boolean {
   if (isCreator(user)) return false;
   return selection.kind === 'home' || selection.kind === 'explore';
 }
@@ -67,7 +70,9 @@ function HomeView({ selection }: { selection: HomeSelection }) {
       return (
         <Panel title={t(`views.${selection.view}`)} testId={`view-${selection.view}`}>
           {selection.view === 'content' && <ContentTabs active={selection.content} />}
-          <FeatureSoon what={t(selection.view === 'content' ? `content.${selection.content}` : 'views.what')} />
+          <FeatureSoon
+            what={t(selection.view === 'content' ? `content.${selection.content}` : 'views.what')}
+          />
         </Panel>
       );
     case 'explore':
@@ -84,7 +89,10 @@ function HomeView({ selection }: { selection: HomeSelection }) {
       );
     case 'admin':
       return (
-        <Panel title={t('admin.title', { area: t(`areas.${selection.area}`, { defaultValue: selection.area }) })} testId="view-admin">
+        <Panel
+          title={t('admin.title', { area: t(`areas.${selection.area}`, { defaultValue: selection.area }) })}
+          testId="view-admin"
+        >
           <FeatureSoon what={t('admin.what')} />
         </Panel>
       );

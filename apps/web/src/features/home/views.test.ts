@@ -5,7 +5,8 @@ const select = (query: string) => selectHomeView(new URLSearchParams(query));
 
 describe('selectHomeView', () => {
   it('maps every feed value of spec §2 to its feed view', () => {
-    for (const feed of FEEDS) expect(select(`feed=${feed}`)).toEqual({ kind: 'feed', feed, content: undefined });
+    for (const feed of FEEDS)
+      expect(select(`feed=${feed}`)).toEqual({ kind: 'feed', feed, content: undefined });
   });
 
   it('maps view and content, defaulting content to all', () => {

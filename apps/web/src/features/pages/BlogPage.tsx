@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { TEXT_VALUES } from '../../ui/TextPage.tsx';
 
 interface Article {
   date: string;
@@ -9,7 +10,7 @@ interface Article {
 /** /blog: dated articles in the user's language. */
 export default function BlogPage() {
   const { t, i18n } = useTranslation('pages');
-  const articles = t('blog.articles', { returnObjects: true }) as Article[];
+  const articles = t('blog.articles', { returnObjects: true, ...TEXT_VALUES }) as Article[];
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' });
   return (
     <div className="text-page" data-testid="blog-page">

@@ -28,20 +28,41 @@ export function PostActions({ postId, creator }: { postId: string; creator?: str
 
   return (
     <div className="post-actions">
-      <div className="button-row" role="group" aria-label={t('post.actions')}>
-        <button type="button" className="button" data-testid="post-like" onClick={() => requireAuth({ kind: 'like', payload }, like)}>
+      <fieldset className="button-row fieldset-plain">
+        <legend className="sr-only">{t('post.actions')}</legend>
+        <button
+          type="button"
+          className="button"
+          data-testid="post-like"
+          onClick={() => requireAuth({ kind: 'like', payload }, like)}
+        >
           {t('post.like')}
         </button>
-        <button type="button" className="button" data-testid="post-comment" onClick={() => requireAuth({ kind: 'comment', payload }, comment)}>
+        <button
+          type="button"
+          className="button"
+          data-testid="post-comment"
+          onClick={() => requireAuth({ kind: 'comment', payload }, comment)}
+        >
           {t('post.comment')}
         </button>
-        <button type="button" className="button" data-testid="post-message" onClick={() => requireAuth({ kind: 'message', payload }, message)}>
+        <button
+          type="button"
+          className="button"
+          data-testid="post-message"
+          onClick={() => requireAuth({ kind: 'message', payload }, message)}
+        >
           {t('post.message')}
         </button>
-        <button type="button" className="button" data-testid="post-credits" onClick={() => requireAuth({ kind: 'credits', payload }, credits)}>
+        <button
+          type="button"
+          className="button"
+          data-testid="post-credits"
+          onClick={() => requireAuth({ kind: 'credits', payload }, credits)}
+        >
           {t('post.credits')}
         </button>
-      </div>
+      </fieldset>
       {likeSoon && <FeatureSoon what={t('post.likeSoon')} />}
     </div>
   );

@@ -37,15 +37,39 @@ export function DeleteAccount() {
     <section className="danger-zone" aria-labelledby="delete-title">
       <h2 id="delete-title">{t('delete.title')}</h2>
       <p>{t('delete.intro')}</p>
-      <button type="button" className="button button--danger" onClick={() => setOpen(true)} data-testid="delete-account-open">
+      <button
+        type="button"
+        className="button button--danger"
+        onClick={() => setOpen(true)}
+        data-testid="delete-account-open"
+      >
         {t('delete.open')}
       </button>
-      <Modal open={open} onClose={() => setOpen(false)} title={t('delete.title')} testId="delete-account-dialog">
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('delete.title')}
+        testId="delete-account-dialog"
+      >
         <form className="form" onSubmit={onSubmit} noValidate>
           <p>{t('delete.warning', { word })}</p>
           {mutation.isError && <Alert>{errorText(mutation.error)}</Alert>}
-          <Field name="confirm" label={t('delete.confirmLabel', { word })} hint={word} value={confirm} onChange={setConfirm} autoComplete="off" />
-          <Field name="password" type="password" label={t('delete.password')} value={password} onChange={setPassword} autoComplete="current-password" />
+          <Field
+            name="confirm"
+            label={t('delete.confirmLabel', { word })}
+            hint={word}
+            value={confirm}
+            onChange={setConfirm}
+            autoComplete="off"
+          />
+          <Field
+            name="password"
+            type="password"
+            label={t('delete.password')}
+            value={password}
+            onChange={setPassword}
+            autoComplete="current-password"
+          />
           <button
             type="submit"
             className="button button--danger"

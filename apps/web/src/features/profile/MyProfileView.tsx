@@ -44,12 +44,21 @@ export function MyProfileView() {
           <p className="profile__handle">@{profile.username}</p>
         </div>
         {!editing && (
-          <button type="button" className="button" onClick={() => setEditing(true)} data-testid="profile-edit">
+          <button
+            type="button"
+            className="button"
+            onClick={() => setEditing(true)}
+            data-testid="profile-edit"
+          >
             {t('edit')}
           </button>
         )}
       </div>
-      {editing ? <ProfileForm profile={profile} onDone={() => setEditing(false)} /> : <ProfileDetails profile={profile} />}
+      {editing ? (
+        <ProfileForm profile={profile} onDone={() => setEditing(false)} />
+      ) : (
+        <ProfileDetails profile={profile} />
+      )}
       <DeleteAccount />
     </section>
   );
@@ -158,13 +167,70 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
       {mutation.isError && Object.keys(serverFieldErrors(mutation.error)).length === 0 && (
         <Alert>{errorText(mutation.error)}</Alert>
       )}
-      <Field name="username" label={t('fields.username')} hint={t('hints.username')} value={values.username} onChange={set('username')} error={errors.username} required autoComplete="username" />
-      <Field name="name" label={t('fields.name')} hint={t('hints.name')} value={values.name} onChange={set('name')} error={errors.name} required autoComplete="name" />
-      <Field name="displayName" label={t('fields.displayName')} hint={t('hints.displayName')} value={values.displayName} onChange={set('displayName')} error={errors.displayName} />
-      <Field kind="textarea" name="about" label={t('fields.about')} hint={t('hints.about')} value={values.about} onChange={set('about')} error={errors.about} />
-      <Field name="location" label={t('fields.location')} hint={t('hints.location')} value={values.location} onChange={set('location')} error={errors.location} />
-      <Field name="birthdate" type="date" label={t('fields.birthdate')} hint={t('hints.birthdate')} value={values.birthdate} onChange={set('birthdate')} error={errors.birthdate} required autoComplete="bday" />
-      <Field kind="select" name="country" label={t('fields.country')} value={values.country} onChange={set('country')} error={errors.country}>
+      <Field
+        name="username"
+        label={t('fields.username')}
+        hint={t('hints.username')}
+        value={values.username}
+        onChange={set('username')}
+        error={errors.username}
+        required
+        autoComplete="username"
+      />
+      <Field
+        name="name"
+        label={t('fields.name')}
+        hint={t('hints.name')}
+        value={values.name}
+        onChange={set('name')}
+        error={errors.name}
+        required
+        autoComplete="name"
+      />
+      <Field
+        name="displayName"
+        label={t('fields.displayName')}
+        hint={t('hints.displayName')}
+        value={values.displayName}
+        onChange={set('displayName')}
+        error={errors.displayName}
+      />
+      <Field
+        kind="textarea"
+        name="about"
+        label={t('fields.about')}
+        hint={t('hints.about')}
+        value={values.about}
+        onChange={set('about')}
+        error={errors.about}
+      />
+      <Field
+        name="location"
+        label={t('fields.location')}
+        hint={t('hints.location')}
+        value={values.location}
+        onChange={set('location')}
+        error={errors.location}
+      />
+      <Field
+        name="birthdate"
+        type="date"
+        label={t('fields.birthdate')}
+        hint={t('hints.birthdate')}
+        value={values.birthdate}
+        onChange={set('birthdate')}
+        error={errors.birthdate}
+        required
+        autoComplete="bday"
+      />
+      <Field
+        kind="select"
+        name="country"
+        label={t('fields.country')}
+        value={values.country}
+        onChange={set('country')}
+        error={errors.country}
+      >
         <option value="">{t('hints.country')}</option>
         {sortedCountries(i18n.language).map(({ code, name }) => (
           <option key={code} value={code}>
@@ -176,7 +242,12 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
         <p>{t('media.note')}</p>
       </div>
       <div className="button-row">
-        <button type="submit" className="button button--primary" disabled={mutation.isPending} data-testid="profile-save">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={mutation.isPending}
+          data-testid="profile-save"
+        >
           {mutation.isPending ? t('saving') : t('save')}
         </button>
         <button type="button" className="button" onClick={onDone}>

@@ -1,0 +1,88 @@
+import type { ClientToServerEvents, ServerEventName, ServerToClientEvents } from '@fanverse/contract';
+import { SOCKET_PATH } from '@fanverse/contract';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import type { AuthInfo } from '../http/guards.ts';
+import type { SessionEvents } from './session-events.ts';
+
+type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { auth: AuthInfo }>;
+
+export const userRoom = (userId: string) => `user:${userId}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/** What services use to reach people live; only this folder knows about sockets and rooms. */
+export interface RealtimePublisher {
+  toUser<E extends ServerEventName>(
+    userId: string,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
+}
+
+export interface RealtimeServer extends RealtimePublisher {
+  io: Io;
+  close(): Promise<void>;
+}
+
+/**
+ * Socket.IO at /api/v1/socket (websocket transport). The handshake carries the session token in
+ * `auth.token`; a bad or revoked token is refused with a reason. Each socket joins its user's and
+ * its session's rooms, so a logout disconnects exactly that session's sockets. With REDIS_URL the
+ * Redis adapter fans events out across server copies.
+ */
+export function attachRealtime(opts: {
+  app: FastifyInstance;
+  authenticate: (token: string) => Promise<AuthInfo | null>;
+  sessionEvents: SessionEvents;
+  redisUrl?: string;
+}): RealtimeServer {
+  const io: Io = new Server(opts.app.server, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    serveClient: false,
+  });
+  let redis: { pub: Redis; sub: Redis } | undefined;
+  if (opts.redisUrl) {
+    redis = { pub: new Redis(opts.redisUrl), sub: new Redis(opts.redisUrl) };
+    io.adapter(createAdapter(redis.pub, redis.sub));
+  }
+
+  io.use(async (socket, next) => {
+    const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
+    if (!token) return next(new Error('UNAUTHENTICATED'));
+    try {
+      const auth = await opts.authenticate(token);
+      if (!auth) return next(new Error('INVALID_TOKEN'));
+      socket.data.auth = auth;
+      next();
+    } catch {
+      next(new Error('INVALID_TOKEN'));
+    }
+  });
+
+  io.on('connection', (socket) => {
+    const { auth } = socket.data;
+    void socket.join([userRoom(auth.userId), sessionRoom(auth.sessionId)]);
+  });
+
+  const stopListening = opts.sessionEvents.onRevoked((ids) => {
+    for (const id of ids) io.in(sessionRoom(id)).disconnectSockets(true);
+  });
+
+  return {
+    io,
+    toUser(userId, event, ...args) {
+      io.to(userRoom(userId)).emit(event, ...args);
+    },
+    async close() {
+      stopListening();
+      await io.close();
+      if (redis) {
+        await redis.pub.quit().catch(() => {});
+        await redis.sub.quit().catch(() => {});
+      }
+    },
+  };
+}

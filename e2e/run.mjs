@@ -1,0 +1,31 @@
+// npm run test:e2e — builds the web app and runs the Playwright journeys in Debian's Chromium.
+// Without Chromium it says so loudly and skips only the browser part (CI installs Chromium, so
+// there a missing browser is a failure).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!fs.existsSync(chromium)) {
+  const line = '!'.repeat(78);
+  console.error(
+    `\n${line}\n  END-TO-END TESTS SKIPPED: no Chromium at ${chromium}.\n  Install it with: apt-get install -y chromium (or set CHROMIUM_PATH)\n${line}\n`,
+  );
+  process.exit(process.env.CI ? 1 : 0);
+}
+
+const run = (cmd, args, env = {}) => {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+
+run('npm', ['run', 'build']);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanverse-e2e-'));
+try {
+  run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
+    E2E_DATA_DIR: dataDir,
+  });
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
