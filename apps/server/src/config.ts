@@ -81,6 +81,18 @@ const envSchema = z.object({
   RESET_CODE_MAX_ATTEMPTS: positiveInt(10),
   SESSION_TTL_DAYS: positiveInt(30),
   DEV_OUTBOX: bool.optional(),
+  /** Secret for signed media URLs; absent: one is generated and kept in DATA_DIR/.app-secret. */
+  APP_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  MEDIA_MAX_IMAGE_MB: positiveInt(20),
+  MEDIA_MAX_VIDEO_MB: positiveInt(1024),
+  MEDIA_URL_TTL_SECONDS: positiveInt(3600),
+  MEDIA_S3_BUCKET: z.string().optional(),
+  MEDIA_S3_REGION: z.string().default('us-east-1'),
+  MEDIA_S3_ENDPOINT: optionalUrl(['http', 'https']),
+  MEDIA_S3_ACCESS_KEY: z.string().optional(),
+  MEDIA_S3_SECRET_KEY: z.string().optional(),
+  FFMPEG_PATH: z.string().optional(),
+  FFPROBE_PATH: z.string().optional(),
 });
 
 export type RawEnv = z.input<typeof envSchema>;
@@ -120,6 +132,23 @@ export interface Config {
   /** Mail goes to the dev outbox (readable at /api/v1/dev/outbox) instead of SMTP. */
   devOutbox: boolean;
   webDistDir: string;
+  appSecret: string | undefined;
+  media: {
+    maxImageBytes: number;
+    maxVideoBytes: number;
+    urlTtlSeconds: number;
+    s3:
+      | {
+          bucket: string;
+          region: string;
+          endpoint: string | undefined;
+          accessKey: string | undefined;
+          secretKey: string | undefined;
+        }
+      | undefined;
+    ffmpegPath: string | undefined;
+    ffprobePath: string | undefined;
+  };
 }
 
 export class ConfigError extends Error {
@@ -177,5 +206,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlDays: e.SESSION_TTL_DAYS,
     devOutbox: e.DEV_OUTBOX ?? e.SMTP_URL === undefined,
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
+    appSecret: e.APP_SECRET,
+    media: {
+      maxImageBytes: e.MEDIA_MAX_IMAGE_MB * 1024 * 1024,
+      maxVideoBytes: e.MEDIA_MAX_VIDEO_MB * 1024 * 1024,
+      urlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
+      s3: e.MEDIA_S3_BUCKET
+        ? {
+            bucket: e.MEDIA_S3_BUCKET,
+            region: e.MEDIA_S3_REGION,
+            endpoint: e.MEDIA_S3_ENDPOINT,
+            accessKey: e.MEDIA_S3_ACCESS_KEY,
+            secretKey: e.MEDIA_S3_SECRET_KEY,
+          }
+        : undefined,
+      ffmpegPath: e.FFMPEG_PATH,
+      ffprobePath: e.FFPROBE_PATH,
+    },
   };
 }

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { wrapPglite, wrapPostgres } from '../src/db/client.ts';
+import { createPglite, wrapPglite, wrapPostgres } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 
 declare module 'vitest' {
@@ -41,7 +40,7 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const client = await PGlite.create();
+  const client = await createPglite();
   await migrate(wrapPglite(client));
   const dump = await client.dumpDataDir('none');
   const file = path.join(os.tmpdir(), `fanverse-template-${process.pid}.tar`);

@@ -2,14 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { EndpointName, EndpointOutput } from '@fanverse/contract';
 import { endpoints } from '@fanverse/contract';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { type Database, wrapPglite, wrapPostgres } from '../src/db/client.ts';
+import { createPglite, type Database, wrapPglite, wrapPostgres } from '../src/db/client.ts';
 import { MemoryRateLimiter, RedisRateLimiter } from '../src/lib/rate-limiter.ts';
 import { withDatabase } from './global-setup.ts';
 
@@ -26,7 +25,7 @@ export async function createTestDatabase(): Promise<Database> {
     return wrapPostgres(new pg.Pool({ connectionString: withDatabase(url, name), max: 5 }));
   }
   const file = inject('pgliteTemplate');
-  const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(file)]) });
+  const client = await createPglite({ loadDataDir: new Blob([fs.readFileSync(file)]) });
   return wrapPglite(client);
 }
 

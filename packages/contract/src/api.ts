@@ -8,6 +8,36 @@ import {
   signupRequestSchema,
 } from './http/auth.ts';
 import { contactRequestSchema, contactResponseSchema, outboxResponseSchema } from './http/contact.ts';
+import {
+  commentsQuerySchema,
+  commentsResponseSchema,
+  createCommentRequestSchema,
+  createCommentResponseSchema,
+  creatorProfileSchema,
+  followingResponseSchema,
+  followRequestSchema,
+  followResponseSchema,
+  galleryCategoryRequestSchema,
+  galleryCategoryResponseSchema,
+  galleryQuerySchema,
+  galleryResponseSchema,
+  likeResponseSchema,
+  likesQuerySchema,
+  likesResponseSchema,
+  postFieldsSchema,
+  postResponseSchema,
+  postsQuerySchema,
+  postsResponseSchema,
+  reactionRequestSchema,
+  reportRequestSchema,
+  reportResponseSchema,
+  reviewRequestSchema,
+  saveResponseSchema,
+  searchQuerySchema,
+  searchResponseSchema,
+  storiesQuerySchema,
+  storiesResponseSchema,
+} from './http/content.ts';
 import { homeQuerySchema, homeResponseSchema } from './http/home.ts';
 import {
   connectionReportRequestSchema,
@@ -23,14 +53,20 @@ export interface EndpointDef {
   method: HttpMethod;
   /** Path under /api/v1, with `:param` placeholders. */
   path: string;
-  /** Body schema (POST/PUT/PATCH) or query schema (GET). */
+  /** Body schema (POST/PUT/PATCH) or query schema (GET); for multipart, the text fields. */
   input?: z.ZodType;
+  /** Path parameters. */
+  params?: z.ZodType;
+  /** multipart/form-data with files under `files` (the text fields are parsed with `input`). */
+  multipart?: boolean;
   output: z.ZodType;
   auth: 'none' | 'optional' | 'required';
   summary: string;
 }
 
 const empty = z.object({});
+const idParam = z.object({ id: z.string().uuid('NOT_FOUND') });
+const okSchema = z.object({ success: z.literal(true) });
 
 /**
  * Every HTTP endpoint, typed once: the server registers its routes against these definitions,
@@ -131,6 +167,161 @@ export const endpoints = {
     output: outboxResponseSchema,
     auth: 'none',
     summary: 'Mails sent while no SMTP_URL is set (loopback callers only).',
+  },
+  'posts.list': {
+    method: 'GET',
+    path: '/posts',
+    input: postsQuerySchema,
+    output: postsResponseSchema,
+    auth: 'optional',
+    summary:
+      'Feeds: home, creator page, my_content (all/saved/bought), gallery, explore, single post, review queue.',
+  },
+  'posts.create': {
+    method: 'POST',
+    path: '/posts',
+    input: postFieldsSchema,
+    multipart: true,
+    output: postResponseSchema,
+    auth: 'required',
+    summary: 'Create a post or story (creator role); media processed as jobs with socket progress.',
+  },
+  'posts.update': {
+    method: 'PUT',
+    path: '/posts/:id',
+    params: idParam,
+    input: postFieldsSchema,
+    multipart: true,
+    output: postResponseSchema,
+    auth: 'required',
+    summary: 'Edit an own post; it goes back to review.',
+  },
+  'posts.delete': {
+    method: 'DELETE',
+    path: '/posts/:id',
+    params: idParam,
+    output: okSchema,
+    auth: 'required',
+    summary: 'Delete an own post (admins: any post).',
+  },
+  'admin.postReview': {
+    method: 'POST',
+    path: '/admin/post-review',
+    input: reviewRequestSchema,
+    output: postResponseSchema,
+    auth: 'required',
+    summary: 'Set the review status of a post or story (admin, coord, super).',
+  },
+  'posts.like': {
+    method: 'POST',
+    path: '/user/post/like',
+    input: reactionRequestSchema,
+    output: likeResponseSchema,
+    auth: 'required',
+    summary: 'Like or unlike a post.',
+  },
+  'posts.save': {
+    method: 'POST',
+    path: '/user/post/save',
+    input: reactionRequestSchema,
+    output: saveResponseSchema,
+    auth: 'required',
+    summary: 'Save or unsave a post.',
+  },
+  'likes.list': {
+    method: 'GET',
+    path: '/likes',
+    input: likesQuerySchema,
+    output: likesResponseSchema,
+    auth: 'required',
+    summary: 'Who liked a post, newest first.',
+  },
+  'comments.list': {
+    method: 'GET',
+    path: '/comments',
+    input: commentsQuerySchema,
+    output: commentsResponseSchema,
+    auth: 'required',
+    summary: 'Top-level comments of a post with their replies (24 a page).',
+  },
+  'comments.create': {
+    method: 'POST',
+    path: '/comments/create',
+    input: createCommentRequestSchema,
+    output: createCommentResponseSchema,
+    auth: 'required',
+    summary: 'Comment on a post or reply to a comment.',
+  },
+  'stories.list': {
+    method: 'GET',
+    path: '/stories',
+    input: storiesQuerySchema,
+    output: storiesResponseSchema,
+    auth: 'required',
+    summary: "A creator's approved stories of the last 24 hours, or of followed creators.",
+  },
+  'creator.search': {
+    method: 'GET',
+    path: '/creator/search',
+    input: searchQuerySchema,
+    output: searchResponseSchema,
+    auth: 'optional',
+    summary: 'Typo-tolerant creator search (30 a page) and top creators.',
+  },
+  'creator.profile': {
+    method: 'GET',
+    path: '/creator/profile/:id',
+    params: z.object({ id: z.string().trim().min(1).max(40) }),
+    output: creatorProfileSchema,
+    auth: 'required',
+    summary: "A creator's public profile by handle.",
+  },
+  'report.create': {
+    method: 'POST',
+    path: '/report',
+    input: reportRequestSchema,
+    output: reportResponseSchema,
+    auth: 'required',
+    summary: 'Report a post, story, profile or message; becomes a complaint for admins.',
+  },
+  'user.follow': {
+    method: 'POST',
+    path: '/user/follow',
+    input: followRequestSchema,
+    output: followResponseSchema,
+    auth: 'required',
+    summary: 'Favourite (follow) or unfollow a creator.',
+  },
+  'user.following': {
+    method: 'GET',
+    path: '/user/following',
+    output: followingResponseSchema,
+    auth: 'required',
+    summary: 'The favourites list.',
+  },
+  'gallery.get': {
+    method: 'GET',
+    path: '/gallery',
+    input: galleryQuerySchema,
+    output: galleryResponseSchema,
+    auth: 'required',
+    summary: "A creator's gallery categories with their media (own gallery without creator).",
+  },
+  'gallery.saveCategory': {
+    method: 'POST',
+    path: '/gallery/categories',
+    input: galleryCategoryRequestSchema,
+    output: galleryCategoryResponseSchema,
+    auth: 'required',
+    summary: 'Create a gallery category with media (creator role).',
+  },
+  'gallery.deleteCategory': {
+    method: 'DELETE',
+    path: '/gallery/categories/:id',
+    params: idParam,
+    output: okSchema,
+    auth: 'required',
+    summary: 'Delete an own gallery category (its media stay).',
   },
 } as const satisfies Record<string, EndpointDef>;
 

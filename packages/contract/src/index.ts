@@ -3,6 +3,7 @@ export * from './constants.ts';
 export * from './errors.ts';
 export * from './http/auth.ts';
 export * from './http/contact.ts';
+export * from './http/content.ts';
 export * from './http/home.ts';
 export * from './http/user.ts';
 export * from './i18n.ts';

@@ -37,6 +37,14 @@ export const FIELD_MESSAGES = {
   },
   'phone.invalid': { en: 'Enter a valid phone number.', es: 'Introduce un número de teléfono válido.' },
   'code.invalid': { en: 'Enter the code we sent you.', es: 'Introduce el código que te enviamos.' },
+  'certification.required': {
+    en: 'Confirm this certification to publish.',
+    es: 'Confirma esta certificación para publicar.',
+  },
+  'price.required': {
+    en: 'Set a price in credits for pay-per-view content.',
+    es: 'Pon un precio en créditos para el contenido de pago por ver.',
+  },
   'code.expired': { en: 'This code has expired.', es: 'Este código ha caducado.' },
   'username.taken': { en: 'This username is already taken.', es: 'Este nombre de usuario ya está en uso.' },
   'email.taken': {

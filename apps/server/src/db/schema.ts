@@ -3,8 +3,10 @@ import {
   boolean,
   date,
   index,
+  integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -52,6 +54,11 @@ export const profiles = pgTable('profiles', {
   location: text('location'),
   avatar: text('avatar'),
   cover: text('cover'),
+  /** Monthly subscription price in cents (creators). */
+  subscriptionPriceCents: integer('subscription_price_cents'),
+  discountStatus: text('discount_status').notNull().default('off'),
+  discountPercent: integer('discount_percent').notNull().default(0),
+  discountDateLimit: timestamp('discount_date_limit', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -129,3 +136,222 @@ export const notifications = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
+
+/** Uploaded files. Keys point into the storage driver; originals are never public. */
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    purpose: text('purpose').notNull(),
+    status: text('status').notNull().default('processing'),
+    name: text('name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    originalKey: text('original_key').notNull(),
+    webKey: text('web_key'),
+    thumbKey: text('thumb_key'),
+    blurKey: text('blur_key'),
+    posterKey: text('poster_key'),
+    width: integer('width'),
+    height: integer('height'),
+    info: jsonb('info'),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('media_owner_idx').on(t.ownerId)],
+);
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().default('post'),
+    message: text('message').notNull().default(''),
+    visibility: text('visibility').notNull().default('free'),
+    /** Price in credits (pay-per-view). */
+    price: integer('price').notNull().default(0),
+    discountStatus: text('discount_status').notNull().default('off'),
+    discountPercent: integer('discount_percent').notNull().default(0),
+    discountDateLimit: timestamp('discount_date_limit', { withTimezone: true }),
+    adminStatus: text('admin_status').notNull().default('new'),
+    reviewReason: text('review_reason'),
+    reviewedBy: uuid('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    status: text('status').notNull().default('active'),
+    certifiedAt: timestamp('certified_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('posts_creator_idx').on(t.creatorId, t.createdAt),
+    index('posts_review_idx').on(t.adminStatus, t.kind),
+  ],
+);
+
+export const postMedia = pgTable(
+  'post_media',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.mediaId] }), index('post_media_media_idx').on(t.mediaId)],
+);
+
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_user_idx').on(t.userId)],
+);
+
+export const postSaves = pgTable(
+  'post_saves',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_saves_user_idx').on(t.userId)],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id'),
+    deep: integer('deep').notNull().default(0),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('comments_post_idx').on(t.postId, t.createdAt), index('comments_parent_idx').on(t.parentId)],
+);
+
+/** Entitlement: a fan's subscription to a creator (the money module drives its life cycle). */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fanId: uuid('fan_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('active'),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    dynamicPricingId: text('dynamic_pricing_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_fan_creator_idx').on(t.fanId, t.creatorId),
+    index('subscriptions_creator_idx').on(t.creatorId),
+  ],
+);
+
+/** Entitlement: pay-per-view content a fan unlocked. */
+export const unlocks = pgTable(
+  'unlocks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] })],
+);
+
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: uuid('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.followerId, t.creatorId] })],
+);
+
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    reason: text('reason').notNull(),
+    details: text('details'),
+    status: text('status').notNull().default('pending'),
+    response: text('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('complaints_status_idx').on(t.status)],
+);
+
+export const galleryCategories = pgTable(
+  'gallery_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    imageMediaId: uuid('image_media_id').references(() => media.id, { onDelete: 'set null' }),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('gallery_categories_creator_idx').on(t.creatorId)],
+);
+
+export const galleryItems = pgTable(
+  'gallery_items',
+  {
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => galleryCategories.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.mediaId] })],
+);
+
+export type MediaRow = typeof media.$inferSelect;
+export type PostRow = typeof posts.$inferSelect;
+export type CommentRow = typeof comments.$inferSelect;

@@ -9,8 +9,9 @@ import { Modal } from '../ui/Modal.tsx';
 
 const AGE_KEY = 'ageAccepted';
 const AGE_CONFIRMED = 'confirm';
-/** Pages a visitor may read before accepting (the advice links to them). */
+/** Pages a visitor may read before accepting (the advice links to them), and the error pages. */
 const AGE_FREE_PATHS = ['/terms', '/privacy', '/usc2257'];
+const isAgeFree = (path: string) => AGE_FREE_PATHS.includes(path) || path.startsWith('/error/');
 
 function ageAccepted(): boolean {
   try {
@@ -26,7 +27,7 @@ export function AgeAdvice() {
   const loggedIn = useSession((s) => !!s.token);
   const location = useLocation();
   const [accepted, setAccepted] = useState(ageAccepted);
-  const open = !loggedIn && !accepted && !AGE_FREE_PATHS.includes(location.pathname);
+  const open = !loggedIn && !accepted && !isAgeFree(location.pathname);
   return (
     <Modal open={open} title={t('age.title')} testId="age-advice" className="age-advice">
       <p>{t('age.body')}</p>
@@ -42,6 +43,7 @@ export function AgeAdvice() {
           type="button"
           className="button button--primary"
           data-testid="age-accept"
+          data-autofocus=""
           onClick={() => {
             try {
               localStorage.setItem(AGE_KEY, AGE_CONFIRMED);

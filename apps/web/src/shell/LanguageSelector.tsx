@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../app/session.store.ts';
+import { useUi } from '../app/ui.store.ts';
 
 /** en / es; saved locally, sent as ilang, re-renders every text (spec §1). */
 export function LanguageSelector() {
@@ -11,6 +12,8 @@ export function LanguageSelector() {
   const language = useSession((s) => s.language);
   const setLanguage = useSession((s) => s.setLanguage);
   const queryClient = useQueryClient();
+  // At phone width the header is narrow: show the short code (the select keeps its label).
+  const short = useUi((s) => s.screen === 'mobile');
   return (
     <div className="language-selector">
       <label htmlFor={id} className="sr-only">
@@ -28,7 +31,7 @@ export function LanguageSelector() {
       >
         {LANGUAGES.map((code) => (
           <option key={code} value={code}>
-            {t(`language.${code}`)}
+            {short ? code.toUpperCase() : t(`language.${code}`)}
           </option>
         ))}
       </select>

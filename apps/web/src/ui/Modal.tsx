@@ -81,7 +81,7 @@ export function Modal({
     stack.push(panel);
     updateInert();
     const first =
-      panel.querySelector<HTMLElement>('[autofocus]') ?? panel.querySelector<HTMLElement>(FOCUSABLE);
+      panel.querySelector<HTMLElement>('[data-autofocus]') ?? panel.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel).focus();
     return () => {
       stack.splice(stack.indexOf(panel), 1);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import './text-page.css';
 
 export interface TextSection {
   heading?: string;

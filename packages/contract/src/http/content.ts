@@ -1,0 +1,365 @@
+import { z } from 'zod';
+import { LIMITS, PAGE_LIMITS } from '../constants.ts';
+import { pageStatisticsSchema } from '../paging.ts';
+
+/** Review states of spec §4 (rejected is shown as "Disapproved"). */
+export const ADMIN_STATUSES = ['new', 'pending', 'approved', 'rejected'] as const;
+export type AdminStatus = (typeof ADMIN_STATUSES)[number];
+export const VISIBILITIES = ['free', 'subscribers', 'ppv'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+export const REPORT_REASONS = [
+  'fake_info',
+  'violent_content',
+  'fraud',
+  'spam',
+  'hate_speech',
+  'related_a_minor',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** Accepted upload types (spec §5), by MIME type as detected from the file's content. */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export const VIDEO_TYPES = [
+  'video/mpeg',
+  'video/mp4',
+  'video/x-msvideo',
+  'video/quicktime',
+  'video/x-ms-wmv',
+  'video/x-flv',
+  'video/3gpp',
+  'video/3gpp2',
+  'video/x-matroska',
+  'video/webm',
+  'video/ogg',
+] as const;
+export const UPLOAD_EXTENSIONS = [
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'webp',
+  'mpg',
+  'mpeg',
+  'mp4',
+  'avi',
+  'mov',
+  'qt',
+  'wmv',
+  'flv',
+  '3gp',
+  '3gpp',
+  '3g2',
+  '3gpp2',
+  'mkv',
+  'webm',
+  'ogg',
+  'ogv',
+] as const;
+
+/** Discount price of spec §9: price − price × percent / 100, applied only while on and before the limit. */
+export function discountedPrice(
+  price: number,
+  discount: { discountStatus: 'on' | 'off'; discountPercent: number; discountDateLimit: string | null },
+  now: Date = new Date(),
+): number {
+  if (!isDiscountActive(discount, now)) return price;
+  return Math.round(price - (price * discount.discountPercent) / 100);
+}
+
+export function isDiscountActive(
+  d: { discountStatus: 'on' | 'off'; discountPercent: number; discountDateLimit: string | null },
+  now: Date = new Date(),
+): boolean {
+  if (d.discountStatus !== 'on' || d.discountPercent <= 0) return false;
+  return d.discountDateLimit === null || Date.parse(d.discountDateLimit) > now.getTime();
+}
+
+/** Percent display of spec §9: (a − b) / b × 100, rounded (a the higher price, b the lower one). */
+export function discountPercentDisplay(a: number, b: number): number {
+  return b === 0 ? 0 : Math.round(((a - b) / b) * 100);
+}
+
+export const mediaInfoSchema = z.object({
+  streams: z.array(
+    z.object({
+      codec_type: z.string(),
+      codec_name: z.string().optional(),
+      width: z.number().optional(),
+      height: z.number().optional(),
+    }),
+  ),
+  format: z.object({ duration: z.number().nullable() }),
+});
+
+/** A media item as a viewer sees it: without access, `src`, `location` and `thumb` are null. */
+export const mediaSchema = z.object({
+  _id: z.string(),
+  type: z.enum(['image', 'video']),
+  status: z.enum(['processing', 'ready', 'failed']),
+  src: z.string().nullable(),
+  thumb: z.string().nullable(),
+  poster: z.string().nullable(),
+  mediaPoster: z.string().nullable(),
+  location: z.string().nullable(),
+  /** Blurred preview, shown to everyone. */
+  blur: z.string().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  info: mediaInfoSchema.nullable(),
+  locked: z.boolean(),
+});
+export type Media = z.infer<typeof mediaSchema>;
+
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  user: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  online: z.boolean(),
+  lastConnection: z.string().nullable(),
+  verified: z.boolean(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const postSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(['post', 'story']),
+  user: publicUserSchema,
+  creator: z.string(),
+  message: z.string(),
+  media: z.array(mediaSchema),
+  visibility: z.enum(VISIBILITIES),
+  price: z.number().int(),
+  /** Price after an active discount. */
+  finalPrice: z.number().int(),
+  discountStatus: z.enum(['on', 'off']),
+  discountPercent: z.number().int(),
+  discountDateLimit: z.string().nullable(),
+  comments: z.number().int(),
+  likes: z.number().int(),
+  liked: z.boolean(),
+  saved: z.boolean(),
+  /** The viewer may see the media. */
+  access: z.boolean(),
+  adminStatus: z.enum(ADMIN_STATUSES),
+  reviewReason: z.string().nullable(),
+  status: z.enum(['active', 'deleted']),
+  date: z.string(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+export const creatorProfileSchema = z.object({
+  _id: z.string(),
+  user: z.string(),
+  name: z.string(),
+  displayName: z.string().nullable(),
+  about: z.string().nullable(),
+  avatar: z.string().nullable(),
+  cover: z.string().nullable(),
+  online: z.boolean(),
+  lastConnection: z.string().nullable(),
+  verified: z.boolean(),
+  isCreator: z.boolean(),
+  subscriptionPrice: z.number().int().nullable(),
+  subscriptionFinalPrice: z.number().int().nullable(),
+  discountStatus: z.enum(['on', 'off']),
+  discountPercent: z.number().int(),
+  discountDateLimit: z.string().nullable(),
+  counts: z.object({
+    posts: z.number().int(),
+    media: z.number().int(),
+    likes: z.number().int(),
+    subscribers: z.number().int(),
+  }),
+  following: z.boolean(),
+  isMe: z.boolean(),
+});
+export type CreatorProfile = z.infer<typeof creatorProfileSchema>;
+
+const bool = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
+
+export const postsQuerySchema = z.object({
+  feed: z.string().optional(),
+  content: z.enum(['all', 'saved', 'bought']).optional(),
+  view: z.string().optional(),
+  creator: z.string().trim().max(40).optional(),
+  post: z.string().uuid().optional(),
+  adminStatus: z.enum([...ADMIN_STATUSES, 'all']).optional(),
+  explore: z.string().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(12),
+  allStoriesLoaded: bool.optional(),
+});
+export type PostsQuery = z.input<typeof postsQuerySchema>;
+
+export const postsResponseSchema = z.object({
+  posts: z.array(postSchema),
+  statistics: pageStatisticsSchema,
+  iSubscriptor: z.boolean(),
+  profile: creatorProfileSchema.nullable(),
+  suggestions: z.array(publicUserSchema),
+});
+export type PostsResponse = z.infer<typeof postsResponseSchema>;
+
+/** Post form fields (multipart text parts; files go alongside as `files`). */
+export const postFieldsSchema = z
+  .object({
+    message: z.string().trim().max(LIMITS.postCharacters, 'tooLong').default(''),
+    kind: z.enum(['post', 'story']).default('post'),
+    visibility: z.enum(VISIBILITIES).default('free'),
+    price: z.coerce.number().int().min(0).max(100_000).default(0),
+    discountStatus: z.enum(['on', 'off']).default('off'),
+    discountPercent: z.coerce.number().int().min(0).max(90).default(0),
+    discountDateLimit: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'invalid')
+      .optional()
+      .transform((v) => (v ? new Date(v).toISOString() : null)),
+    certifyAdults: bool.refine((v) => v, 'certification.required'),
+    certifyConsent: bool.refine((v) => v, 'certification.required'),
+    certifyTerms: bool.refine((v) => v, 'certification.required'),
+    /** Media already attached that stay (edit). */
+    keepMedia: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v : v.split(',').filter(Boolean))),
+    /** Client id that ties socket progress events to this upload. */
+    uploadId: z.string().max(64).optional(),
+  })
+  .refine((v) => v.visibility !== 'ppv' || v.price > 0, { path: ['price'], message: 'price.required' });
+export type PostFields = z.input<typeof postFieldsSchema>;
+
+export const postResponseSchema = z.object({ success: z.literal(true), post: postSchema });
+
+export const reviewRequestSchema = z.object({
+  id: z.string({ error: 'MISSING_POST_ID' }).uuid('MISSING_POST_ID'),
+  adminStatus: z.enum(ADMIN_STATUSES),
+  reason: z.string().trim().max(500).optional(),
+});
+
+export const reactionRequestSchema = z.object({
+  id: z.string({ error: 'MISSING_POST_ID' }).uuid('MISSING_POST_ID'),
+  creator: z.string().optional(),
+});
+export const likeResponseSchema = z.object({
+  success: z.literal(true),
+  liked: z.boolean(),
+  likes: z.number().int(),
+});
+export const saveResponseSchema = z.object({ success: z.literal(true), saved: z.boolean() });
+
+export const likesQuerySchema = z.object({
+  post: z.string({ error: 'MISSING_POST_ID' }).uuid('MISSING_POST_ID'),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(PAGE_LIMITS.comments),
+});
+export const likesResponseSchema = z.object({
+  users: z.array(publicUserSchema),
+  statistics: pageStatisticsSchema,
+});
+
+export type Comment = {
+  _id: string;
+  post: { _id: string };
+  user: PublicUser;
+  message: string;
+  deep: number;
+  parent: string | null;
+  date: string;
+  replies: Comment[];
+};
+export const commentSchema: z.ZodType<Comment> = z.lazy(() =>
+  z.object({
+    _id: z.string(),
+    post: z.object({ _id: z.string() }),
+    user: publicUserSchema,
+    message: z.string(),
+    deep: z.number().int(),
+    parent: z.string().nullable(),
+    date: z.string(),
+    replies: z.array(commentSchema),
+  }),
+);
+
+export const commentsQuerySchema = z.object({
+  post: z.string({ error: 'MISSING_POST_ID' }).uuid('MISSING_POST_ID'),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(PAGE_LIMITS.comments),
+});
+export const commentsResponseSchema = z.object({
+  comments: z.array(commentSchema),
+  total: z.number().int(),
+  postId: z.string(),
+  statistics: pageStatisticsSchema,
+});
+export const createCommentRequestSchema = z.object({
+  post: z.string({ error: 'MISSING_DATA' }).uuid('MISSING_DATA'),
+  message: z
+    .string({ error: 'MISSING_DATA' })
+    .trim()
+    .min(1, 'MISSING_DATA')
+    .max(LIMITS.messageLength, 'tooLong'),
+  parent: z.string().uuid().optional(),
+});
+export const createCommentResponseSchema = z.object({ success: z.literal(true), comment: commentSchema });
+
+export const storiesQuerySchema = z.object({ creator: z.string().trim().max(40).optional() });
+export const storiesResponseSchema = z.object({
+  stories: z.array(postSchema),
+  creator: publicUserSchema.nullable(),
+  statistics: pageStatisticsSchema,
+});
+
+export const searchQuerySchema = z.object({
+  q: z.string().trim().max(60).default(''),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(60).default(PAGE_LIMITS.search),
+});
+const pagedUsers = z.object({
+  items: z.array(publicUserSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  hasMore: z.boolean(),
+});
+export const searchResponseSchema = z.object({
+  word: z.string(),
+  creators: pagedUsers,
+  topCreators: pagedUsers,
+});
+
+export const reportRequestSchema = z.object({
+  type: z.enum(['post', 'story', 'profile', 'message']),
+  id: z.string({ error: 'MISSING_DATA' }).min(1, 'MISSING_DATA'),
+  reason: z.enum(REPORT_REASONS, { error: 'required' }),
+  details: z.string().trim().max(1000).optional(),
+});
+export const reportResponseSchema = z.object({ success: z.literal(true), id: z.string() });
+
+export const followRequestSchema = z.object({ creator: z.string().trim().min(1, 'required') });
+export const followResponseSchema = z.object({ success: z.literal(true), following: z.boolean() });
+export const followingResponseSchema = z.object({ users: z.array(publicUserSchema) });
+
+export const galleryCategorySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  items: z.array(mediaSchema),
+});
+export const galleryQuerySchema = z.object({ creator: z.string().trim().max(40).optional() });
+export const galleryResponseSchema = z.object({
+  creator: publicUserSchema.nullable(),
+  categories: z.array(galleryCategorySchema),
+});
+export const galleryCategoryRequestSchema = z.object({
+  name: z.string({ error: 'required' }).trim().min(1, 'required').max(60, 'tooLong'),
+  /** Media ids (the creator's own) in this category; the first is the category image unless `image` is given. */
+  media: z.array(z.string().uuid()).max(200).default([]),
+  image: z.string().uuid().optional(),
+});
+export const galleryCategoryResponseSchema = z.object({
+  success: z.literal(true),
+  category: galleryCategorySchema,
+});
