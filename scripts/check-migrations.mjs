@@ -23,7 +23,9 @@ if (r.status !== 0) {
   process.exit(1);
 }
 if (after !== before) {
-  console.error('db/schema.ts changed without a migration: run `npm run db:generate -- --name <change>` and commit it.');
+  console.error(
+    'db/schema.ts changed without a migration: run `npm run db:generate -- --name <change>` and commit it.',
+  );
   process.exit(1);
 }
 console.info('Migrations are up to date with db/schema.ts.');

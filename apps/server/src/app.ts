@@ -7,15 +7,23 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAuthenticator } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { deleteTempFiles, readMultipart, registerMultipart } from './http/multipart.ts';
 import { defineRoute } from './http/route.ts';
 import type { RouteDeps } from './http/route-deps.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
 import { type Mailer, OutboxMailer, SmtpMailer } from './mail/mailer.ts';
+import { createMediaModule } from './media/media.module.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { commentRoutes } from './modules/comments/comment.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { creatorRoutes } from './modules/creators/creator.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
+import { galleryRoutes } from './modules/gallery/gallery.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
+import { postRoutes } from './modules/posts/post.routes.ts';
+import { reportRoutes } from './modules/reports/report.routes.ts';
 import { userRoutes } from './modules/users/user.routes.ts';
+import { DeferredPublisher } from './realtime/publisher.ts';
 import { SessionEvents } from './realtime/session-events.ts';
 import { attachRealtime, type RealtimeServer } from './realtime/socket-server.ts';
 import { buildServices, type Services } from './services.ts';
@@ -39,7 +47,18 @@ export interface BuiltApp {
 }
 
 /** Modules that register routes; each owns its domain folder. */
-const MODULES: ((deps: RouteDeps) => void)[] = [homeRoutes, authRoutes, userRoutes, contactRoutes, devRoutes];
+const MODULES: ((deps: RouteDeps) => void)[] = [
+  homeRoutes,
+  authRoutes,
+  userRoutes,
+  contactRoutes,
+  devRoutes,
+  postRoutes,
+  commentRoutes,
+  creatorRoutes,
+  reportRoutes,
+  galleryRoutes,
+];
 
 /** Builds the whole app without listening (tests and main.ts both use this). */
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
@@ -69,6 +88,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     options.mailer ?? (config.smtpUrl && !outbox ? new SmtpMailer(config.smtpUrl, config.mailFrom) : outbox);
   if (!mailer) throw new Error('No mail transport: set SMTP_URL or enable DEV_OUTBOX');
   const sessionEvents = new SessionEvents();
+  const publisher = new DeferredPublisher();
+  const media = createMediaModule({ database, config, now: options.now, logger: app.log });
   const services = buildServices({
     config,
     database,
@@ -76,6 +97,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     outbox,
     limiter,
     sessionEvents,
+    publisher,
+    media: media.service,
     now: options.now,
   });
 
@@ -97,13 +120,32 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     crossOriginEmbedderPolicy: false,
   });
   registerErrorHandler(app);
+  await registerMultipart(app, config);
+  media.registerRoutes(app);
 
   const authenticate = createAuthenticator(services.auth);
+  const uploadLimits = {
+    maxImageBytes: config.media.maxImageBytes,
+    maxVideoBytes: config.media.maxVideoBytes,
+  };
   const deps: RouteDeps = {
     app,
     config,
     services,
-    route: (name, handler, opts) => defineRoute(app, authenticate, name, handler, opts),
+    route: (name, handler, opts) =>
+      defineRoute(
+        app,
+        {
+          authenticate,
+          readMultipart: async (req) => {
+            const body = await readMultipart(req, uploadLimits);
+            return { ...body, cleanup: () => deleteTempFiles(body.files) };
+          },
+        },
+        name,
+        handler,
+        opts,
+      ),
   };
   for (const register of MODULES) register(deps);
 
@@ -124,7 +166,14 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     authenticate: (token) => services.auth.authenticate(token),
     sessionEvents,
     redisUrl: config.redisUrl,
+    canWatchPost: async (auth, postId) => {
+      if (!/^[0-9a-f-]{36}$/i.test(postId)) return false;
+      await services.posts.visible(auth, postId);
+      return true;
+    },
   });
+  publisher.attach(realtime);
+  await media.start();
 
   return {
     app,
@@ -132,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     sessionEvents,
     realtime,
     close: async () => {
+      await media.stop();
       await realtime.close();
       await app.close();
       if (!options.limiter) await limiter.close();

@@ -5,12 +5,26 @@ import type { Mailer, OutboxMailer } from './mail/mailer.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { ResetCodeRepository } from './modules/auth/reset-code.repository.ts';
 import { SessionRepository } from './modules/auth/session.repository.ts';
+import { CommentRepository } from './modules/comments/comment.repository.ts';
+import { CommentService } from './modules/comments/comment.service.ts';
 import { ContactRepository } from './modules/contact/contact.repository.ts';
 import { ContactService } from './modules/contact/contact.service.ts';
+import { CreatorRepository } from './modules/creators/creator.repository.ts';
+import { CreatorService } from './modules/creators/creator.service.ts';
+import { GalleryRepository } from './modules/gallery/gallery.repository.ts';
+import { GalleryService } from './modules/gallery/gallery.service.ts';
 import { HomeService } from './modules/home/home.service.ts';
+import { NotificationRepository } from './modules/notifications/notification.repository.ts';
+import { NotificationService } from './modules/notifications/notification.service.ts';
+import type { MediaPort } from './modules/posts/media.port.ts';
+import { PostRepository } from './modules/posts/post.repository.ts';
+import { PostService } from './modules/posts/post.service.ts';
+import { ReportRepository } from './modules/reports/report.repository.ts';
+import { ReportService } from './modules/reports/report.service.ts';
 import { CountersService } from './modules/users/counters.service.ts';
 import { UserRepository } from './modules/users/user.repository.ts';
 import { UserService } from './modules/users/user.service.ts';
+import type { RealtimePublisher } from './realtime/publisher.ts';
 import type { SessionEvents } from './realtime/session-events.ts';
 
 export interface ServiceDeps {
@@ -20,6 +34,8 @@ export interface ServiceDeps {
   outbox: OutboxMailer | undefined;
   limiter: RateLimiter;
   sessionEvents: SessionEvents;
+  publisher: RealtimePublisher;
+  media: MediaPort;
   now?: () => Date;
 }
 
@@ -31,7 +47,35 @@ export function buildServices(deps: ServiceDeps) {
   const counters = new CountersService();
   counters.register(async (auth) => ({ notificationsUnread: await users.unreadNotifications(auth.userId) }));
   const onSessionsRevoked = (ids: string[]) => deps.sessionEvents.revoked(ids);
+  const postRepo = new PostRepository(db);
+  const reportRepo = new ReportRepository(db);
+  counters.register(async (auth) => {
+    if (!auth.roles.some((r) => r === 'admin' || r === 'super' || r === 'coord')) return {};
+    const [postsByReview, storiesByReview, complaintsByVerify] = await Promise.all([
+      postRepo.countByReview('post'),
+      postRepo.countByReview('story'),
+      reportRepo.pendingCount(),
+    ]);
+    return { postsByReview, storiesByReview, complaintsByVerify };
+  });
+  const notifications = new NotificationService(new NotificationRepository(db), deps.publisher);
+  const creators = new CreatorService(new CreatorRepository(db));
+  const posts = new PostService({
+    posts: postRepo,
+    media: deps.media,
+    creators,
+    notifications,
+    publisher: deps.publisher,
+    now: deps.now,
+  });
   return {
+    media: deps.media,
+    notifications,
+    creators,
+    posts,
+    comments: new CommentService(new CommentRepository(db), posts, notifications, deps.publisher),
+    reports: new ReportService(reportRepo, posts, creators, deps.limiter),
+    gallery: new GalleryService(new GalleryRepository(db), creators, posts, deps.media),
     users,
     counters,
     auth: new AuthService({

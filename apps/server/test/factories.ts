@@ -62,3 +62,48 @@ export async function createUser(
   if (res.status !== 200) throw new Error(`factory login failed: ${JSON.stringify(res.body)}`);
   return { id: user.id, username, email, token: res.body.token };
 }
+
+export const CERTIFIED = { certifyAdults: true, certifyConsent: true, certifyTerms: true };
+
+/** A post by the creator (JSON, no files), approved by a moderator unless `approve` is false. */
+export async function createPost(
+  t: TestApp,
+  creator: { token: string },
+  fields: Record<string, unknown> = {},
+  opts: { approve?: boolean; moderator?: { token: string } } = {},
+): Promise<string> {
+  const res = await t.call(
+    'posts.create',
+    { message: 'Hello fans', ...CERTIFIED, ...fields },
+    { token: creator.token },
+  );
+  if (res.status !== 200) throw new Error(`createPost failed: ${JSON.stringify(res.body)}`);
+  const id = res.body.post._id;
+  if (opts.approve !== false) {
+    const moderator = opts.moderator ?? (await createUser(t, { roles: ['admin', 'user'] }));
+    const review = await t.call(
+      'admin.postReview',
+      { id, adminStatus: 'approved' },
+      { token: moderator.token },
+    );
+    if (review.status !== 200) throw new Error(`approve failed: ${JSON.stringify(review.body)}`);
+  }
+  return id;
+}
+
+/** Gives a fan an active subscription to a creator (the money module will do this through payments). */
+export async function subscribe(t: TestApp, fanId: string, creatorId: string, days = 30): Promise<void> {
+  await t.database.session((exec) =>
+    exec(
+      `INSERT INTO subscriptions (fan_id, creator_id, status, current_period_end)
+       VALUES ('${fanId}', '${creatorId}', 'active', now() + interval '${days} days')`,
+    ),
+  );
+}
+
+/** Records that a fan unlocked a pay-per-view post (the money module will charge credits for it). */
+export async function unlock(t: TestApp, userId: string, postId: string): Promise<void> {
+  await t.database.session((exec) =>
+    exec(`INSERT INTO unlocks (user_id, post_id) VALUES ('${userId}', '${postId}')`),
+  );
+}

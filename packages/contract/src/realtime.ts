@@ -1,3 +1,4 @@
+import type { Comment } from './http/content.ts';
 import type { Counters } from './http/user.ts';
 
 /** Socket.IO path (spec §7). */
@@ -13,10 +14,10 @@ export interface ProgressPayload {
  * event name fails to compile. Payloads of events owned by later features are widened there.
  */
 export interface ServerToClientEvents {
-  postProgress: (payload: ProgressPayload & { postId?: string }) => void;
+  postProgress: (payload: ProgressPayload & { postId?: string; uploadId?: string }) => void;
   postProgressEnd: (payload: { postId: string; message: string }) => void;
   postProgressError: (payload: { message: string; postId?: string }) => void;
-  comment: (payload: { postId: string; comment: unknown }) => void;
+  comment: (payload: { postId: string; comment: Comment }) => void;
   message: (payload: { message: unknown }) => void;
   unreadMessages: (payload: { total: number }) => void;
   notification: (payload: { notification: { _id: string; message: string; payload: unknown } }) => void;
@@ -27,5 +28,8 @@ export interface ServerToClientEvents {
 
 export type ServerEventName = keyof ServerToClientEvents;
 
-// biome-ignore lint/complexity/noBannedTypes: no client-to-server events yet; the map stays typed.
-export type ClientToServerEvents = {};
+/** Events clients send: open and close a post's live comment stream. */
+export interface ClientToServerEvents {
+  watchPost: (postId: string, ack?: (ok: boolean) => void) => void;
+  unwatchPost: (postId: string) => void;
+}

@@ -248,11 +248,13 @@ export const comments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     parentId: uuid('parent_id'),
+    /** The top-level comment of the thread (null for a top-level comment). */
+    rootId: uuid('root_id'),
     deep: integer('deep').notNull().default(0),
     message: text('message').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('comments_post_idx').on(t.postId, t.createdAt), index('comments_parent_idx').on(t.parentId)],
+  (t) => [index('comments_post_idx').on(t.postId, t.createdAt), index('comments_root_idx').on(t.rootId)],
 );
 
 /** Entitlement: a fan's subscription to a creator (the money module drives its life cycle). */

@@ -19,7 +19,7 @@ export function fieldsFromZod(error: ZodError, lang: Language): Record<string, s
     const name = issue.path.length ? issue.path.join('.') : '_';
     if (fields[name]) continue;
     let key = issue.message;
-    if (!isFieldMessageKey(key)) {
+    if (!isFieldMessageKey(key) && !Object.hasOwn(ERRORS, key)) {
       const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
       key = missing ? 'required' : 'invalid';
     }
@@ -71,7 +71,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(ERRORS[err.code].status).headers(err.headers).send(payload);
     }
     if (err instanceof ZodError) {
-      return reply.status(400).send({ ...body('VALIDATION_FAILED', lang), fields: fieldsFromZod(err, lang) });
+      // A schema may name a catalogue code for a missing essential (spec §8 'Missing post ID').
+      const named = err.issues.map((i) => i.message).find((m): m is ErrorCode => Object.hasOwn(ERRORS, m));
+      const code = named ?? 'VALIDATION_FAILED';
+      const fields = fieldsFromZod(err, lang);
+      for (const [k, v] of Object.entries(fields)) {
+        if (Object.hasOwn(ERRORS, v)) fields[k] = errorMessage(v as ErrorCode, lang);
+      }
+      return reply.status(ERRORS[code].status).send({ ...body(code, lang), fields });
     }
     const code = codeForFastifyError(err);
     if (code) {

@@ -108,9 +108,15 @@ describe('role guards', () => {
     registerErrorHandler(app);
     const authenticate = (req: { headers: Record<string, unknown> }) =>
       t.services.auth.authenticate(String(req.headers.a1sledom ?? ''));
-    defineRoute(app, authenticate as never, 'user.profile', ({ auth }) => t.services.user.profile(auth), {
-      guard: requireRoles('super'),
-    });
+    defineRoute(
+      app,
+      { authenticate: authenticate as never },
+      'user.profile',
+      ({ auth }) => t.services.user.profile(auth),
+      {
+        guard: requireRoles('super'),
+      },
+    );
     expect(endpoints['user.profile'].auth).toBe('required');
     expect((await app.inject({ url: '/api/v1/user/profile' })).statusCode).toBe(401);
     const asFan = await app.inject({ url: '/api/v1/user/profile', headers: { a1sledom: fan.token } });

@@ -7,6 +7,7 @@ import {
 } from '@fanverse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { UploadedFile } from '../modules/posts/media.port.ts';
 import { AppError } from './app-error.ts';
 import type { AuthInfo, Guard } from './guards.ts';
 import { requestLanguage } from './language.ts';
@@ -14,6 +15,9 @@ import { requestLanguage } from './language.ts';
 type InputOf<N extends EndpointName> = Endpoints[N] extends { input: infer S extends z.ZodType }
   ? z.output<S>
   : undefined;
+type ParamsOf<N extends EndpointName> = Endpoints[N] extends { params: infer S extends z.ZodType }
+  ? z.output<S>
+  : Record<string, never>;
 type AuthOf<N extends EndpointName> = Endpoints[N]['auth'] extends 'required'
   ? AuthInfo
   : Endpoints[N]['auth'] extends 'optional'
@@ -22,7 +26,10 @@ type AuthOf<N extends EndpointName> = Endpoints[N]['auth'] extends 'required'
 
 export interface RouteContext<N extends EndpointName> {
   input: InputOf<N>;
+  params: ParamsOf<N>;
   auth: AuthOf<N>;
+  /** Files of a multipart endpoint, on disk until the request ends. */
+  files: UploadedFile[];
   lang: Language;
   /** The caller's network address (for rate limits; never logged with personal data). */
   ip: string;
@@ -33,6 +40,16 @@ export interface RouteContext<N extends EndpointName> {
 /** Resolves a request's session; answers null for anonymous callers, throws for a bad token. */
 export type Authenticator = (req: FastifyRequest) => Promise<AuthInfo | null>;
 
+/** Reads a multipart request into text fields and files on disk; `cleanup` removes the files. */
+export type MultipartReader = (
+  req: FastifyRequest,
+) => Promise<{ fields: Record<string, string | string[]>; files: UploadedFile[]; cleanup(): Promise<void> }>;
+
+export interface RouteEnv {
+  authenticate: Authenticator;
+  readMultipart?: MultipartReader;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthInfo | null;
@@ -41,26 +58,29 @@ declare module 'fastify' {
 
 /**
  * Registers the route of a contract endpoint: authenticates as the endpoint says, checks the
- * guard, parses the input with the contract schema, calls the handler and shapes the answer with
- * the output schema (unknown keys are stripped, so raw rows never leave the server).
+ * guard, parses params and input with the contract schemas, calls the handler and shapes the answer
+ * with the output schema (unknown keys are stripped, so raw rows never leave the server).
  */
 export function defineRoute<N extends EndpointName>(
   app: FastifyInstance,
-  authenticate: Authenticator,
+  env: RouteEnv,
   name: N,
   handler: (ctx: RouteContext<N>) => Promise<EndpointOutput<N>>,
   options: { guard?: Guard } = {},
 ): void {
-  const def = endpoints[name];
-  const input = 'input' in def ? (def.input as z.ZodType) : undefined;
+  const def: { method: string; path: string; auth: string; output: z.ZodType } & Partial<{
+    input: z.ZodType;
+    params: z.ZodType;
+    multipart: boolean;
+  }> = endpoints[name];
   app.route({
-    method: def.method,
+    method: def.method as 'GET',
     url: `/api/v1${def.path}`,
     handler: async (req, reply) => {
       let auth: AuthInfo | null = null;
       if (def.auth !== 'none') {
         try {
-          auth = await authenticate(req);
+          auth = await env.authenticate(req);
         } catch (err) {
           // A stale token on an endpoint that works anonymously is simply ignored.
           const stale = err instanceof AppError && err.code === 'INVALID_TOKEN';
@@ -70,20 +90,33 @@ export function defineRoute<N extends EndpointName>(
       if (def.auth === 'required' && !auth) throw new AppError('UNAUTHENTICATED');
       if (options.guard && (!auth || !options.guard(auth))) throw new AppError('FORBIDDEN');
       req.auth = auth;
-      const raw =
-        (def.method as string) === 'GET' || (def.method as string) === 'DELETE'
-          ? req.query
-          : (req.body ?? {});
-      const parsed = input ? input.parse(raw) : undefined;
-      const result = await handler({
-        input: parsed as InputOf<N>,
-        auth: auth as AuthOf<N>,
-        lang: requestLanguage(req),
-        ip: req.ip,
-        req,
-        reply,
-      });
-      return def.output.parse(result);
+      const params = def.params ? def.params.parse(req.params) : {};
+      let files: UploadedFile[] = [];
+      let cleanup = async () => {};
+      let raw: unknown = def.method === 'GET' || def.method === 'DELETE' ? req.query : (req.body ?? {});
+      if (def.multipart && req.isMultipart()) {
+        if (!env.readMultipart) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+        const form = await env.readMultipart(req);
+        raw = form.fields;
+        files = form.files;
+        cleanup = form.cleanup;
+      }
+      try {
+        const parsed = def.input ? def.input.parse(raw) : undefined;
+        const result = await handler({
+          input: parsed as InputOf<N>,
+          params: params as ParamsOf<N>,
+          auth: auth as AuthOf<N>,
+          files,
+          lang: requestLanguage(req),
+          ip: req.ip,
+          req,
+          reply,
+        });
+        return def.output.parse(result);
+      } finally {
+        await cleanup();
+      }
     },
   });
 }

@@ -1,25 +1,18 @@
-import type { ClientToServerEvents, ServerEventName, ServerToClientEvents } from '@fanverse/contract';
+import type { ClientToServerEvents, ServerToClientEvents } from '@fanverse/contract';
 import { SOCKET_PATH } from '@fanverse/contract';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { AuthInfo } from '../http/guards.ts';
+import type { RealtimePublisher } from './publisher.ts';
 import type { SessionEvents } from './session-events.ts';
 
 type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { auth: AuthInfo }>;
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
-
-/** What services use to reach people live; only this folder knows about sockets and rooms. */
-export interface RealtimePublisher {
-  toUser<E extends ServerEventName>(
-    userId: string,
-    event: E,
-    ...args: Parameters<ServerToClientEvents[E]>
-  ): void;
-}
+export const postRoom = (postId: string) => `post:${postId}`;
 
 export interface RealtimeServer extends RealtimePublisher {
   io: Io;
@@ -37,6 +30,8 @@ export function attachRealtime(opts: {
   authenticate: (token: string) => Promise<AuthInfo | null>;
   sessionEvents: SessionEvents;
   redisUrl?: string;
+  /** Whether this caller may follow a post's comments live. */
+  canWatchPost?: (auth: AuthInfo, postId: string) => Promise<boolean>;
 }): RealtimeServer {
   const io: Io = new Server(opts.app.server, {
     path: SOCKET_PATH,
@@ -65,6 +60,17 @@ export function attachRealtime(opts: {
   io.on('connection', (socket) => {
     const { auth } = socket.data;
     void socket.join([userRoom(auth.userId), sessionRoom(auth.sessionId)]);
+    socket.on('watchPost', async (postId, ack) => {
+      const ok =
+        typeof postId === 'string' &&
+        !!opts.canWatchPost &&
+        (await opts.canWatchPost(auth, postId).catch(() => false));
+      if (ok) await socket.join(postRoom(postId));
+      if (typeof ack === 'function') ack(ok);
+    });
+    socket.on('unwatchPost', (postId) => {
+      if (typeof postId === 'string') void socket.leave(postRoom(postId));
+    });
   });
 
   const stopListening = opts.sessionEvents.onRevoked((ids) => {
@@ -75,6 +81,9 @@ export function attachRealtime(opts: {
     io,
     toUser(userId, event, ...args) {
       io.to(userRoom(userId)).emit(event, ...args);
+    },
+    toPost(postId, alsoUsers, event, ...args) {
+      io.to([postRoom(postId), ...alsoUsers.map(userRoom)]).emit(event, ...args);
     },
     async close() {
       stopListening();

@@ -4,6 +4,7 @@ import {
   type EndpointInput,
   type EndpointName,
   type EndpointOutput,
+  type Endpoints,
   type ErrorCode,
   endpoints,
   errorMessage,
@@ -29,7 +30,26 @@ export class ApiError extends Error {
   }
 }
 
-type Args<N extends EndpointName> = EndpointInput<N> extends undefined ? [] : [input: EndpointInput<N>];
+/** Path parameters of an endpoint (its `params` schema), or undefined when it has none. */
+export type EndpointParams<N extends EndpointName> = Endpoints[N] extends {
+  params: { parse(value: unknown): infer P };
+}
+  ? P
+  : undefined;
+
+/** Per-call options: path parameters (required when the endpoint has some), files, abort signal. */
+export type CallOptions<N extends EndpointName> = {
+  /** Files of a multipart endpoint, sent under `files`. */
+  files?: readonly Blob[];
+  signal?: AbortSignal;
+} & (EndpointParams<N> extends undefined ? { params?: undefined } : { params: EndpointParams<N> });
+
+type Args<N extends EndpointName> =
+  EndpointParams<N> extends undefined
+    ? EndpointInput<N> extends undefined
+      ? [input?: undefined, options?: CallOptions<N>]
+      : [input: EndpointInput<N>, options?: CallOptions<N>]
+    : [input: EndpointInput<N>, options: CallOptions<N>];
 
 /** Listeners told when the server says the token is no longer valid. */
 const unauthorizedListeners = new Set<() => void>();
@@ -38,19 +58,16 @@ export function onUnauthorized(listener: () => void): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
-function buildUrl(def: EndpointDef, input: unknown): string {
-  let path = def.path;
-  const rest: Record<string, unknown> = input && typeof input === 'object' ? { ...input } : {};
-  path = path.replace(/:(\w+)/g, (_, key: string) => {
-    const value = rest[key];
-    delete rest[key];
-    return encodeURIComponent(String(value ?? ''));
-  });
+function buildUrl(def: EndpointDef, input: unknown, params: unknown): string {
+  const values: Record<string, unknown> = params && typeof params === 'object' ? { ...params } : {};
+  const path = def.path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(values[key] ?? '')));
   let url = `${API_BASE}${path}`;
-  if (def.method === 'GET') {
+  if (def.method === 'GET' && input && typeof input === 'object') {
     const query = new URLSearchParams();
-    for (const [key, value] of Object.entries(rest)) {
-      if (value !== undefined && value !== null) query.set(key, String(value));
+    for (const [key, value] of Object.entries(input)) {
+      if (value === undefined || value === null) continue;
+      if (Array.isArray(value)) for (const item of value) query.append(key, String(item));
+      else query.set(key, String(value));
     }
     const qs = query.toString();
     if (qs) url += `?${qs}`;
@@ -58,27 +75,45 @@ function buildUrl(def: EndpointDef, input: unknown): string {
   return url;
 }
 
+/** Multipart body: text fields (objects as JSON) and the files under `files`. */
+function formData(input: unknown, files: readonly Blob[] = []): FormData {
+  const form = new FormData();
+  if (input && typeof input === 'object') {
+    for (const [key, value] of Object.entries(input)) {
+      if (value === undefined || value === null) continue;
+      form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+    }
+  }
+  for (const file of files) form.append('files', file);
+  return form;
+}
+
 /**
- * Calls one endpoint of the contract: `api('auth.login', { login, password })`.
+ * Calls one endpoint of the contract: `api('auth.login', { login, password })`,
+ * `api('creator.profile', undefined, { params: { id: 'alice' } })`.
  * Sends the language and the session token, returns the typed answer, throws ApiError.
  */
 export async function api<N extends EndpointName>(name: N, ...args: Args<N>): Promise<EndpointOutput<N>> {
   const def: EndpointDef = endpoints[name];
   const input: unknown = args[0];
+  const options = args[1] as { params?: unknown; files?: readonly Blob[]; signal?: AbortSignal } | undefined;
   const language = currentLanguage();
   const headers: Record<string, string> = { [LANGUAGE_HEADER]: language, accept: 'application/json' };
   const token = readToken();
   if (token) headers[TOKEN_HEADER] = token;
-  const init: RequestInit = { method: def.method, headers };
-  if (def.method !== 'GET') {
+  const init: RequestInit = { method: def.method, headers, signal: options?.signal };
+  if (def.multipart) {
+    init.body = formData(input, options?.files);
+  } else if (def.method !== 'GET' && def.method !== 'DELETE') {
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(input ?? {});
   }
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(def, input), init);
-  } catch {
+    response = await fetch(buildUrl(def, input, options?.params), init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'SERVICE_UNAVAILABLE', errorMessage('SERVICE_UNAVAILABLE', language));
   }
 
@@ -87,7 +122,10 @@ export async function api<N extends EndpointName>(name: N, ...args: Args<N>): Pr
     const parsed = apiErrorSchema.safeParse(body);
     if (parsed.success) {
       const { code, message, fields } = parsed.data;
-      if (response.status === 401 && token) for (const listener of unauthorizedListeners) listener();
+      // Only a dead session logs out; a wrong password (INVALID_CREDENTIALS) is an ordinary answer.
+      if (token && (code === 'INVALID_TOKEN' || code === 'UNAUTHENTICATED')) {
+        for (const listener of unauthorizedListeners) listener();
+      }
       throw new ApiError(response.status, code, message, fields);
     }
     const code: ErrorCode = response.status >= 500 ? 'INTERNAL' : 'NOT_FOUND';

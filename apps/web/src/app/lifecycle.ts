@@ -2,7 +2,7 @@ import { ADMIN_ROLES, hasSpecialCharacters, screenClassOf, TIMINGS } from '@fanv
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, api, onUnauthorized } from './api.ts';
+import { ApiError, api, errorText, onUnauthorized } from './api.ts';
 import { hasSomeRole, useSession } from './session.store.ts';
 import { connectSocket, disconnectSocket } from './socket.ts';
 import { useUi } from './ui.store.ts';
@@ -21,7 +21,8 @@ export function useStartup(): { retry: () => Promise<boolean> } {
           useSession.getState().setProfile(await api('user.profile'));
         } catch (error) {
           if (error instanceof ApiError && error.status === 401) useSession.getState().logout();
-          else throw error;
+          // Spec §8: profile load failure shows an alert with the message, then reloads the page.
+          else useUi.getState().showAlert(errorText(error), true);
         }
       }
       useSession.getState().setStartup('ready', app);

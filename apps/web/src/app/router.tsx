@@ -33,14 +33,17 @@ function ResetPassRoute() {
   return params.get('code') ? page('auth/ResetPassPage') : redirect('/auth/code');
 }
 
-/** /{creator}: a leading @ is removed (replace), then login is required (spec §2). */
-function CreatorRoute() {
+/**
+ * /{creator} and its child /{creator}/post/create: a leading @ is removed (replace), then login
+ * is required (spec §2).
+ */
+function CreatorRoute({ child }: { child?: React.ReactNode }) {
   const { creator = '' } = useParams();
   const location = useLocation();
   if (creator.startsWith('@')) {
     return redirect(`${location.pathname.replace(/^\/@+/, '/')}${location.search}`);
   }
-  return <RequireAuth>{page('creator/CreatorPage')}</RequireAuth>;
+  return <RequireAuth>{child ?? page('creator/CreatorPage')}</RequireAuth>;
 }
 
 const creatorOnly = (name: string) => <RequireRoles roles={['creator']}>{page(name)}</RequireRoles>;
@@ -112,10 +115,10 @@ export const routes: RouteObject[] = [
               { path: 'admin/products', element: page('dashboard/AdminProductsPage') },
             ],
           },
+          { path: ':creator', element: <CreatorRoute /> },
           {
-            path: ':creator',
-            element: <CreatorRoute />,
-            children: [{ path: 'post/create', element: creatorOnly('post/PostEditorPage') }],
+            path: ':creator/post/create',
+            element: <CreatorRoute child={creatorOnly('post/PostEditorPage')} />,
           },
           { path: '*', element: page('errors/NotFoundPage') },
         ],

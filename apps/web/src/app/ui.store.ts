@@ -20,6 +20,10 @@ interface UiState {
   updateAvailable: boolean;
   updatePromptDismissed: boolean;
   fatal: FatalError;
+  /** An app-level alert (spec §8: profile load failure shows the message, then reloads). */
+  alert: { message: string; reload: boolean } | null;
+  showAlert: (message: string, reload?: boolean) => void;
+  dismissAlert: () => void;
   setScreen: (screen: ScreenClass) => void;
   pushNotification: (notification: LiveNotification) => void;
   closeNotification: (id: string) => void;
@@ -43,6 +47,9 @@ export const useUi = create<UiState>()((set) => ({
   updateAvailable: false,
   updatePromptDismissed: false,
   fatal: null,
+  alert: null,
+  showAlert: (message, reload = false) => set({ alert: { message, reload } }),
+  dismissAlert: () => set({ alert: null }),
   setScreen: (screen) => set({ screen }),
   pushNotification: (notification) =>
     set((state) => ({

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import {
@@ -12,6 +13,7 @@ import { useSession } from '../app/session.store.ts';
 import { StartupContext } from '../app/startup.context.ts';
 import { useUi } from '../app/ui.store.ts';
 import { Loader } from '../ui/Feedback.tsx';
+import { AppAlert } from './AppAlert.tsx';
 import { ErrorScreen } from './ErrorScreen.tsx';
 import { Footer } from './Footer.tsx';
 import { AccountDialog, AgeAdvice, UpdatePrompt } from './Gates.tsx';
@@ -32,9 +34,27 @@ export function AppShell() {
   const status = useSession((s) => s.status);
   const fatal = useUi((s) => s.fatal);
   const location = useLocation();
+  const appName = useSession((s) => s.app?.name);
+  useEffect(() => {
+    if (appName) document.title = appName;
+  }, [appName]);
+  // After a page change (not the first load), focus the content when the focused element went
+  // away, so keyboard users continue from the new page.
+  const firstPage = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change.
+  useEffect(() => {
+    if (firstPage.current) {
+      firstPage.current = false;
+      return;
+    }
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) {
+      document.getElementById('main')?.focus({ preventScroll: true });
+    }
+  }, [location.pathname]);
 
   if (fatal) return <ErrorScreen kind={fatal} />;
-  if (status === 'loading') return <Loader page label={t('starting')} />;
+  if (status === 'loading') return <Loader page label={t('starting')} testId="app-loader" />;
   if (status === 'failed' && location.pathname !== '/error/api') return <Navigate to="/error/api" replace />;
 
   return (
@@ -44,7 +64,10 @@ export function AppShell() {
       </a>
       <Header />
       <main id="main" className="app-main" tabIndex={-1}>
-        <Outlet />
+        {/* Keyed by path so the 300 ms page transition (spec §9) plays on every page change. */}
+        <div key={location.pathname} className="page-transition">
+          <Outlet />
+        </div>
       </main>
       <Footer />
       <OverlayHost />
@@ -54,6 +77,7 @@ export function AppShell() {
       <AccountDialog />
       <UpdatePrompt />
       <AgeAdvice />
+      <AppAlert />
     </StartupContext.Provider>
   );
 }

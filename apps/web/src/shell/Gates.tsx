@@ -121,6 +121,7 @@ export function AccountDialog() {
             navigate('/?feed=my-profile');
           }}
           data-testid="account-dialog-profile"
+          data-autofocus=""
         >
           {t('account.change')}
         </button>

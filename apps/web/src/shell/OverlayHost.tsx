@@ -1,6 +1,7 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { type OverlayParam, openOverlays, useOverlay } from '../app/navigation.ts';
+import { OVERLAY_PARAMS, type OverlayParam, openOverlays, useOverlay } from '../app/navigation.ts';
 import { useUi } from '../app/ui.store.ts';
 import { FeatureSoon } from '../ui/Feedback.tsx';
 import { Modal } from '../ui/Modal.tsx';
@@ -8,37 +9,46 @@ import { Modal } from '../ui/Modal.tsx';
 /**
  * Overlays opened from the query (spec §2): comments, likes, messages, statistics, post_view,
  * story_view, profile=review. Opening pushes the parameter; closing goes back, so Back closes
- * the overlay first. Later issues put their content in these frames.
+ * the overlay first. Each frame stays mounted while it animates out. Later issues put their
+ * content in these frames.
  */
 export function OverlayHost() {
-  const { t } = useTranslation('shell');
   const location = useLocation();
-  const { close } = useOverlay();
-  const screen = useUi((s) => s.screen);
+  const open = new Set(openOverlays(location.search));
   const params = new URLSearchParams(location.search);
-  const overlays = openOverlays(location.search);
-  const describe = (name: OverlayParam): string => {
-    const value = params.get(name) ?? '';
-    if (name === 'messages') {
-      return value === 'wall' ? t('overlays.messages.wall') : t('overlays.messages.chat', { contact: value });
-    }
-    return t(`overlays.${name}.what`, { value });
-  };
   return (
     <>
-      {overlays.map((name) => (
-        <Modal
-          key={name}
-          open
-          onClose={() => close(name)}
-          title={t(`overlays.${name}.title`)}
-          variant={screen === 'mobile' ? 'sheet' : 'dialog'}
-          testId={`overlay-${name}`}
-          className="overlay"
-        >
-          <FeatureSoon what={describe(name)} />
-        </Modal>
+      {OVERLAY_PARAMS.map((name) => (
+        <QueryOverlay key={name} name={name} open={open.has(name)} value={params.get(name)} />
       ))}
     </>
+  );
+}
+
+function QueryOverlay({ name, open, value }: { name: OverlayParam; open: boolean; value: string | null }) {
+  const { t } = useTranslation('shell');
+  const { close } = useOverlay();
+  const screen = useUi((s) => s.screen);
+  // Keep the last value so the text does not change while the overlay animates out.
+  const lastValue = useRef(value ?? '');
+  if (value !== null) lastValue.current = value;
+  const shown = lastValue.current;
+  const what =
+    name === 'messages'
+      ? shown === 'wall'
+        ? t('overlays.messages.wall')
+        : t('overlays.messages.chat', { contact: shown })
+      : t(`overlays.${name}.what`, { value: shown });
+  return (
+    <Modal
+      open={open}
+      onClose={() => close(name)}
+      title={t(`overlays.${name}.title`)}
+      variant={screen === 'mobile' ? 'sheet' : 'dialog'}
+      testId={`overlay-${name}`}
+      className="overlay"
+    >
+      <FeatureSoon what={what} />
+    </Modal>
   );
 }

@@ -19,10 +19,18 @@ export function Alert({
 }
 
 /** A loader (spec §2); `page` fills the content area. */
-export function Loader({ page = false, label }: { page?: boolean; label?: string }) {
+export function Loader({
+  page = false,
+  label,
+  testId = 'loader',
+}: {
+  page?: boolean;
+  label?: string;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   return (
-    <div className={page ? 'loader loader--page' : 'loader'} role="status" data-testid="loader">
+    <div className={page ? 'loader loader--page' : 'loader'} role="status" data-testid={testId}>
       <span className="spinner" aria-hidden="true" />
       <span className="sr-only">{label ?? t('loading')}</span>
     </div>

@@ -46,8 +46,8 @@ export function TextPage({
   testId: string;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation(ns);
-  const updated = t(`${k}.updated`, { defaultValue: '' });
+  const { t, i18n } = useTranslation(ns);
+  const updated = i18n.exists(`${k}.updated`, { ns }) ? t(`${k}.updated`) : '';
   return (
     <article className="text-page" data-testid={testId}>
       <h1>{t(`${k}.title`)}</h1>

@@ -177,7 +177,10 @@ export const creatorProfileSchema = z.object({
 });
 export type CreatorProfile = z.infer<typeof creatorProfileSchema>;
 
-const bool = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
+const bool = z
+  .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0', ''])])
+  .optional()
+  .transform((v) => v === true || v === 'true' || v === 'on' || v === '1');
 
 export const postsQuerySchema = z.object({
   feed: z.string().optional(),
@@ -187,6 +190,7 @@ export const postsQuerySchema = z.object({
   post: z.string().uuid().optional(),
   adminStatus: z.enum([...ADMIN_STATUSES, 'all']).optional(),
   explore: z.string().optional(),
+  feed_mode: z.enum(['plus', 'grid']).optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(50).default(12),
   allStoriesLoaded: bool.optional(),

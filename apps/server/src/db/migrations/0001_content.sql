@@ -3,6 +3,7 @@ CREATE TABLE "comments" (
 	"post_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
 	"parent_id" uuid,
+	"root_id" uuid,
 	"deep" integer DEFAULT 0 NOT NULL,
 	"message" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -149,7 +150,7 @@ ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_creator_id_users_id_fk
 ALTER TABLE "unlocks" ADD CONSTRAINT "unlocks_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "unlocks" ADD CONSTRAINT "unlocks_post_id_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "comments_post_idx" ON "comments" USING btree ("post_id","created_at");--> statement-breakpoint
-CREATE INDEX "comments_parent_idx" ON "comments" USING btree ("parent_id");--> statement-breakpoint
+CREATE INDEX "comments_root_idx" ON "comments" USING btree ("root_id");--> statement-breakpoint
 CREATE INDEX "complaints_status_idx" ON "complaints" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "gallery_categories_creator_idx" ON "gallery_categories" USING btree ("creator_id");--> statement-breakpoint
 CREATE INDEX "media_owner_idx" ON "media" USING btree ("owner_id");--> statement-breakpoint
@@ -159,7 +160,8 @@ CREATE INDEX "post_saves_user_idx" ON "post_saves" USING btree ("user_id");--> s
 CREATE INDEX "posts_creator_idx" ON "posts" USING btree ("creator_id","created_at");--> statement-breakpoint
 CREATE INDEX "posts_review_idx" ON "posts" USING btree ("admin_status","kind");--> statement-breakpoint
 CREATE UNIQUE INDEX "subscriptions_fan_creator_idx" ON "subscriptions" USING btree ("fan_id","creator_id");--> statement-breakpoint
-CREATE INDEX "subscriptions_creator_idx" ON "subscriptions" USING btree ("creator_id");--> statement-breakpoint
+CREATE INDEX "subscriptions_creator_idx" ON "subscriptions" USING btree ("creator_id");
+--> statement-breakpoint
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "users_username_trgm_idx" ON "users" USING gin (lower("username") gin_trgm_ops);

@@ -1,22 +1,26 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { api, errorText } from '../../app/api.ts';
 import { useOverlay, useRequireAuth, useResumeAction } from '../../app/navigation.ts';
-import { FeatureSoon } from '../../ui/Feedback.tsx';
+import { Alert } from '../../ui/Feedback.tsx';
 
 /**
  * Like, comment, message and credits on a post. Logged out, each goes to /login and resumes here
- * after login (spec §2). Comment and message open their overlays; like waits for the posts API.
+ * after login (spec §2). Like calls POST /user/post/like; comment and message open their
+ * overlays; credits goes to the credits view.
  */
 export function PostActions({ postId, creator }: { postId: string; creator?: string }) {
   const { t } = useTranslation('home');
   const requireAuth = useRequireAuth();
   const navigate = useNavigate();
   const { open } = useOverlay();
-  const [likeSoon, setLikeSoon] = useState(false);
   const payload: Record<string, string> = creator ? { postId, creator } : { postId };
+  const likeMutation = useMutation({
+    mutationFn: () => api('posts.like', creator ? { id: postId, creator } : { id: postId }),
+  });
 
-  const like = () => setLikeSoon(true);
+  const like = () => likeMutation.mutate();
   const comment = () => open('comments', postId);
   const message = () => open('messages', creator ?? 'wall');
   const credits = () => navigate('/?feed=my-credits');
@@ -26,6 +30,7 @@ export function PostActions({ postId, creator }: { postId: string; creator?: str
   useResumeAction('message', message);
   useResumeAction('credits', credits);
 
+  const liked = likeMutation.data?.liked ?? false;
   return (
     <div className="post-actions">
       <fieldset className="button-row fieldset-plain">
@@ -33,10 +38,13 @@ export function PostActions({ postId, creator }: { postId: string; creator?: str
         <button
           type="button"
           className="button"
+          aria-pressed={liked}
+          disabled={likeMutation.isPending}
           data-testid="post-like"
           onClick={() => requireAuth({ kind: 'like', payload }, like)}
         >
-          {t('post.like')}
+          {liked ? t('post.liked') : t('post.like')}
+          {likeMutation.data && <span className="badge">{likeMutation.data.likes}</span>}
         </button>
         <button
           type="button"
@@ -63,7 +71,7 @@ export function PostActions({ postId, creator }: { postId: string; creator?: str
           {t('post.credits')}
         </button>
       </fieldset>
-      {likeSoon && <FeatureSoon what={t('post.likeSoon')} />}
+      {likeMutation.isError && <Alert>{errorText(likeMutation.error)}</Alert>}
     </div>
   );
 }

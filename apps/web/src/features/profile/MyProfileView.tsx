@@ -4,10 +4,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../app/api.ts';
 import { useSession } from '../../app/session.store.ts';
+import { CountryField } from '../../ui/CountryField.tsx';
 import { Alert, Loader } from '../../ui/Feedback.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { type FieldErrors, serverFieldErrors, validateWith } from '../../ui/formErrors.ts';
-import { countryName, sortedCountries } from './countries.ts';
+import { countryName } from './countries.ts';
 import { DeleteAccount } from './DeleteAccount.tsx';
 
 export const PROFILE_QUERY_KEY = ['user.profile'] as const;
@@ -125,7 +126,7 @@ function changes(before: FormValues, after: FormValues): UpdateProfileRequest {
 }
 
 function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
-  const { t, i18n } = useTranslation('profile');
+  const { t } = useTranslation('profile');
   const language = useSession((s) => s.language);
   const setProfile = useSession((s) => s.setProfile);
   const queryClient = useQueryClient();
@@ -223,21 +224,14 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
         required
         autoComplete="bday"
       />
-      <Field
-        kind="select"
+      <CountryField
         name="country"
         label={t('fields.country')}
+        hint={t('hints.country')}
         value={values.country}
         onChange={set('country')}
         error={errors.country}
-      >
-        <option value="">{t('hints.country')}</option>
-        {sortedCountries(i18n.language).map(({ code, name }) => (
-          <option key={code} value={code}>
-            {name}
-          </option>
-        ))}
-      </Field>
+      />
       <div className="media-placeholders">
         <p>{t('media.note')}</p>
       </div>

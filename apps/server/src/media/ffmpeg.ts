@@ -1,0 +1,153 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Media } from '@fanverse/contract';
+
+export type MediaInfo = NonNullable<Media['info']>;
+
+export interface FfmpegPaths {
+  ffmpeg: string;
+  ffprobe: string;
+}
+
+const require = createRequire(import.meta.url);
+const RUN_TIMEOUT_MS = 5 * 60 * 1000;
+
+/** FFMPEG_PATH / FFPROBE_PATH when set, otherwise the binaries shipped in @ffmpeg-installer / @ffprobe-installer. */
+export function resolveFfmpeg(opts: { ffmpegPath?: string; ffprobePath?: string }): FfmpegPaths {
+  const ffmpeg = opts.ffmpegPath ?? (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  const ffprobe = opts.ffprobePath ?? (require('@ffprobe-installer/ffprobe') as { path: string }).path;
+  for (const bin of [ffmpeg, ffprobe]) ensureExecutable(bin);
+  return { ffmpeg, ffprobe };
+}
+
+/** The packages' postinstall only sets the executable bit; installs that skip scripts lack it. */
+function ensureExecutable(file: string): void {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+  } catch {
+    fs.chmodSync(file, 0o755);
+  }
+}
+
+function run(bin: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(bin, args, { timeout: RUN_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
+      if (err)
+        reject(
+          new Error(`${bin.split('/').at(-1)} failed: ${String(stderr).trim().slice(0, 300) || err.message}`),
+        );
+      else resolve(String(stdout));
+    });
+  });
+}
+
+interface ProbeStream {
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  tags?: { rotate?: string };
+  side_data_list?: { rotation?: number }[];
+}
+
+export interface ProbeResult {
+  info: MediaInfo;
+  /** Display size of the first video stream (rotation applied), if any. */
+  width: number | null;
+  height: number | null;
+  hasVideo: boolean;
+}
+
+/** ffprobe → the contract's `info` ({streams, format.duration}) and the display size. */
+export async function probe(paths: FfmpegPaths, file: string): Promise<ProbeResult> {
+  const out = await run(paths.ffprobe, [
+    '-v',
+    'error',
+    '-print_format',
+    'json',
+    '-show_streams',
+    '-show_format',
+    file,
+  ]);
+  const raw = JSON.parse(out) as { streams?: ProbeStream[]; format?: { duration?: string } };
+  const streams = (raw.streams ?? []).map((s) => ({
+    codec_type: s.codec_type ?? 'unknown',
+    ...(s.codec_name ? { codec_name: s.codec_name } : {}),
+    ...(typeof s.width === 'number' ? { width: s.width } : {}),
+    ...(typeof s.height === 'number' ? { height: s.height } : {}),
+  }));
+  const duration = Number.parseFloat(raw.format?.duration ?? '');
+  const video = (raw.streams ?? []).find((s) => s.codec_type === 'video' && s.width && s.height);
+  let width = video?.width ?? null;
+  let height = video?.height ?? null;
+  const rotation = Number(
+    video?.tags?.rotate ?? video?.side_data_list?.find((d) => d.rotation)?.rotation ?? 0,
+  );
+  if (Math.abs(rotation) % 180 === 90) [width, height] = [height, width];
+  return {
+    info: { streams, format: { duration: Number.isFinite(duration) ? duration : null } },
+    width,
+    height,
+    hasVideo: video !== undefined,
+  };
+}
+
+/** Writes one frame as PNG: about 1 s in when the video is long enough, else the first frame. */
+export async function extractFrame(
+  paths: FfmpegPaths,
+  file: string,
+  out: string,
+  duration: number | null,
+): Promise<void> {
+  const grab = (at: number) =>
+    run(paths.ffmpeg, [
+      '-v',
+      'error',
+      '-y',
+      '-ss',
+      String(at),
+      '-i',
+      file,
+      '-frames:v',
+      '1',
+      '-f',
+      'image2',
+      '-c:v',
+      'png',
+      out,
+    ]);
+  const at = duration !== null && duration > 2 ? 1 : 0;
+  await grab(at);
+  if (at > 0 && !fs.existsSync(out)) await grab(0);
+  if (!fs.existsSync(out)) throw new Error('ffmpeg produced no frame');
+}
+
+const FASTSTART_EXTS = new Set(['mp4', 'mov', '3gp', '3g2']);
+
+/**
+ * Copies the video and audio streams (no re-encoding) into `out`, same container as its extension,
+ * without global, stream or chapter metadata: phone videos carry GPS positions and device names there.
+ */
+export async function stripVideoMetadata(paths: FfmpegPaths, file: string, out: string): Promise<void> {
+  const ext = out.split('.').at(-1) ?? '';
+  await run(paths.ffmpeg, [
+    '-v',
+    'error',
+    '-y',
+    '-i',
+    file,
+    '-map',
+    '0:v',
+    '-map',
+    '0:a?',
+    '-c',
+    'copy',
+    '-map_metadata',
+    '-1',
+    '-map_chapters',
+    '-1',
+    ...(FASTSTART_EXTS.has(ext) ? ['-movflags', '+faststart'] : []),
+    out,
+  ]);
+}

@@ -1,0 +1,41 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { media } from '../db/schema.ts';
+
+export type MediaRow = typeof media.$inferSelect;
+export type NewMediaRow = typeof media.$inferInsert;
+export type MediaChanges = Partial<
+  Pick<
+    MediaRow,
+    'status' | 'webKey' | 'thumbKey' | 'blurKey' | 'posterKey' | 'width' | 'height' | 'info' | 'error'
+  >
+>;
+
+/** Rows of uploaded media. Queries only. */
+export class MediaRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(row: NewMediaRow): Promise<MediaRow> {
+    const [created] = await this.db.insert(media).values(row).returning();
+    if (!created) throw new Error('insert returned no row');
+    return created;
+  }
+
+  async get(id: string): Promise<MediaRow | undefined> {
+    const [row] = await this.db.select().from(media).where(eq(media.id, id)).limit(1);
+    return row;
+  }
+
+  async getMany(ids: string[]): Promise<MediaRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.select().from(media).where(inArray(media.id, ids));
+  }
+
+  async update(id: string, changes: MediaChanges): Promise<void> {
+    await this.db.update(media).set(changes).where(eq(media.id, id));
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.delete(media).where(eq(media.id, id));
+  }
+}

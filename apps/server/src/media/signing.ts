@@ -1,0 +1,49 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export const VARIANTS = ['original', 'web', 'thumb', 'blur', 'poster'] as const;
+export type Variant = (typeof VARIANTS)[number];
+
+export function isVariant(v: string): v is Variant {
+  return (VARIANTS as readonly string[]).includes(v);
+}
+
+/**
+ * Signed, expiring media URLs: HMAC-SHA256 over `${id}/${variant}/${exp}` with the app secret.
+ * Expiries are rounded up to a window so a page reload reuses the same URL (and the browser cache).
+ */
+export class UrlSigner {
+  constructor(
+    private readonly secret: string,
+    private readonly opts: { ttlSeconds: number; cdnUrl?: string; now?: () => Date },
+  ) {}
+
+  private nowSeconds(): number {
+    return Math.floor((this.opts.now?.() ?? new Date()).getTime() / 1000);
+  }
+
+  private mac(id: string, variant: Variant, exp: number): string {
+    return createHmac('sha256', this.secret).update(`${id}/${variant}/${exp}`).digest('hex');
+  }
+
+  /** A URL (relative, or absolute on the CDN domain) valid for at least the configured TTL. */
+  url(id: string, variant: Variant): string {
+    const window = Math.min(300, this.opts.ttlSeconds);
+    const exp = Math.ceil((this.nowSeconds() + this.opts.ttlSeconds) / window) * window;
+    const pathname = `/api/v1/media/${encodeURIComponent(id)}/${variant}?exp=${exp}&sig=${this.mac(id, variant, exp)}`;
+    return this.opts.cdnUrl ? `${this.opts.cdnUrl.replace(/\/+$/, '')}${pathname}` : pathname;
+  }
+
+  /** 'ok' with the seconds left, 'expired' or 'invalid' (constant-time comparison). */
+  verify(
+    id: string,
+    variant: Variant,
+    exp: string | undefined,
+    sig: string | undefined,
+  ): { ok: true; remaining: number } | { ok: false } {
+    if (!exp || !sig || !/^\d{1,12}$/.test(exp) || !/^[0-9a-f]{64}$/.test(sig)) return { ok: false };
+    const expected = Buffer.from(this.mac(id, variant, Number(exp)), 'hex');
+    if (!timingSafeEqual(expected, Buffer.from(sig, 'hex'))) return { ok: false };
+    const remaining = Number(exp) - this.nowSeconds();
+    return remaining > 0 ? { ok: true, remaining } : { ok: false };
+  }
+}

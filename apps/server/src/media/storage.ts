@@ -1,0 +1,214 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { AwsClient } from 'aws4fetch';
+import type { Config } from '../config.ts';
+
+export interface StoredObject {
+  size: number;
+  contentType: string;
+}
+
+export interface ByteRange {
+  start: number;
+  /** Inclusive. */
+  end: number;
+}
+
+/** Where media files live. Keys are server-side names only: they never reach a client. */
+export interface Storage {
+  put(key: string, source: string | Buffer, contentType: string): Promise<void>;
+  /** Null when the key does not exist. */
+  stat(key: string): Promise<StoredObject | null>;
+  /** A stream of the object (or of a byte range of it). */
+  stream(key: string, range?: ByteRange): Promise<Readable>;
+  /** Reads the whole object into a temporary local file path given by the caller. */
+  download(key: string, to: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  mpg: 'video/mpeg',
+  mp4: 'video/mp4',
+  avi: 'video/x-msvideo',
+  mov: 'video/quicktime',
+  wmv: 'video/x-ms-wmv',
+  flv: 'video/x-flv',
+  '3gp': 'video/3gpp',
+  '3g2': 'video/3gpp2',
+  mkv: 'video/x-matroska',
+  webm: 'video/webm',
+  ogv: 'video/ogg',
+};
+
+/** Content type of a key by its extension (keys are named by the server from the detected type). */
+export function contentTypeOfKey(key: string): string {
+  return CONTENT_TYPES[path.extname(key).slice(1).toLowerCase()] ?? 'application/octet-stream';
+}
+
+const SAFE_KEY = /^[a-zA-Z0-9][a-zA-Z0-9._-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/;
+
+/** Refuses keys that could leave the storage root (.., absolute paths, odd characters). */
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.split('/').some((s) => s === '..' || s === '.')) {
+    throw new Error(`unsafe storage key: ${JSON.stringify(key)}`);
+  }
+}
+
+/** Files on local disk under one root (MEDIA_DIR). */
+export class LocalStorage implements Storage {
+  private readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  private file(key: string): string {
+    assertSafeKey(key);
+    const file = path.resolve(this.root, key);
+    if (!file.startsWith(this.root + path.sep)) throw new Error('storage key escapes the root');
+    return file;
+  }
+
+  /** The content type follows from the key's extension (keys are named from the detected type). */
+  async put(key: string, source: string | Buffer, _contentType?: string): Promise<void> {
+    const file = this.file(key);
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.${Date.now()}.part`;
+    if (typeof source === 'string') await fs.promises.copyFile(source, tmp);
+    else await fs.promises.writeFile(tmp, source);
+    await fs.promises.rename(tmp, file);
+  }
+
+  async stat(key: string): Promise<StoredObject | null> {
+    try {
+      const s = await fs.promises.stat(this.file(key));
+      return s.isFile() ? { size: s.size, contentType: contentTypeOfKey(key) } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async stream(key: string, range?: ByteRange): Promise<Readable> {
+    return fs.createReadStream(this.file(key), range ? { start: range.start, end: range.end } : {});
+  }
+
+  async download(key: string, to: string): Promise<void> {
+    await fs.promises.copyFile(this.file(key), to);
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return (await this.stat(key)) !== null;
+  }
+
+  async delete(key: string): Promise<void> {
+    const file = this.file(key);
+    await fs.promises.rm(file, { force: true });
+    // Drop the media folder once it is empty; a non-empty one stays.
+    await fs.promises.rmdir(path.dirname(file)).catch(() => undefined);
+  }
+}
+
+/** The few S3 calls the driver needs; `fetch`-shaped so tests can pass a fake. */
+export type S3Fetch = (
+  url: string,
+  init: { method: string; headers?: Record<string, string>; body?: Buffer },
+) => Promise<Response>;
+
+export interface S3Options {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKey: string | undefined;
+  secretKey: string | undefined;
+}
+
+/** An S3-compatible bucket (AWS, MinIO, R2 …), path-style URLs, signed with SigV4. */
+export class S3Storage implements Storage {
+  private readonly base: string;
+
+  constructor(
+    options: S3Options,
+    private readonly send: S3Fetch = signedFetch(options),
+  ) {
+    const endpoint = (options.endpoint ?? `https://s3.${options.region}.amazonaws.com`).replace(/\/+$/, '');
+    this.base = `${endpoint}/${encodeURIComponent(options.bucket)}`;
+  }
+
+  private url(key: string): string {
+    assertSafeKey(key);
+    return `${this.base}/${key.split('/').map(encodeURIComponent).join('/')}`;
+  }
+
+  private async call(key: string, init: Parameters<S3Fetch>[1], ok: number[] = [200]): Promise<Response> {
+    const res = await this.send(this.url(key), init);
+    if (!ok.includes(res.status)) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new Error(`S3 ${init.method} ${key} answered ${res.status}`);
+    }
+    return res;
+  }
+
+  async put(key: string, source: string | Buffer, contentType: string): Promise<void> {
+    const body = typeof source === 'string' ? await fs.promises.readFile(source) : source;
+    await this.call(key, {
+      method: 'PUT',
+      headers: { 'content-type': contentType, 'content-length': String(body.length) },
+      body,
+    });
+  }
+
+  async stat(key: string): Promise<StoredObject | null> {
+    const res = await this.call(key, { method: 'HEAD' }, [200, 404]);
+    if (res.status === 404) return null;
+    return {
+      size: Number(res.headers.get('content-length') ?? 0),
+      contentType: res.headers.get('content-type') ?? contentTypeOfKey(key),
+    };
+  }
+
+  async stream(key: string, range?: ByteRange): Promise<Readable> {
+    const headers: Record<string, string> = range ? { range: `bytes=${range.start}-${range.end}` } : {};
+    const res = await this.call(key, { method: 'GET', headers }, [200, 206]);
+    if (!res.body) return Readable.from([]);
+    return Readable.fromWeb(res.body as import('node:stream/web').ReadableStream<Uint8Array>);
+  }
+
+  async download(key: string, to: string): Promise<void> {
+    await pipeline(await this.stream(key), fs.createWriteStream(to));
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return (await this.stat(key)) !== null;
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.call(key, { method: 'DELETE' }, [200, 204, 404]);
+  }
+}
+
+function signedFetch(options: S3Options): S3Fetch {
+  const client = new AwsClient({
+    accessKeyId: options.accessKey ?? '',
+    secretAccessKey: options.secretKey ?? '',
+    region: options.region,
+    service: 's3',
+  });
+  return (url, init) =>
+    client.fetch(url, {
+      method: init.method,
+      headers: init.headers,
+      body: init.body as RequestInit['body'],
+    });
+}
+
+/** The configured driver: S3 when MEDIA_S3_BUCKET is set, otherwise local disk under MEDIA_DIR. */
+export function createStorage(config: Pick<Config, 'media' | 'mediaDir'>): Storage {
+  return config.media.s3 ? new S3Storage(config.media.s3) : new LocalStorage(config.mediaDir);
+}

@@ -1,0 +1,101 @@
+import type { ClientToServerEvents, ServerToClientEvents } from '@fanverse/contract';
+import { SOCKET_PATH } from '@fanverse/contract';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPost, createUser } from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+
+let t: TestApp;
+let base: string;
+let creator: Awaited<ReturnType<typeof createUser>>;
+let fan: Awaited<ReturnType<typeof createUser>>;
+let other: Awaited<ReturnType<typeof createUser>>;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  creator = await createUser(t, { roles: ['user', 'creator'], verified: true });
+  fan = await createUser(t);
+  other = await createUser(t);
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await t.stop();
+});
+
+describe('comments', () => {
+  it('threads replies under their top-level comment with deep 0 and deep 1', async () => {
+    const post = await createPost(t, creator);
+    const top = await t.call('comments.create', { post, message: 'Love it' }, { token: fan.token });
+    expect(top.status).toBe(200);
+    expect(top.body.comment).toMatchObject({
+      deep: 0,
+      parent: null,
+      message: 'Love it',
+      post: { _id: post },
+    });
+    const reply = await t.call(
+      'comments.create',
+      { post, message: 'Thanks!', parent: top.body.comment._id },
+      { token: creator.token },
+    );
+    expect(reply.body.comment.deep).toBe(1);
+    const list = await t.call('comments.list', { post }, { token: other.token });
+    expect(list.body).toMatchObject({ total: 1, postId: post });
+    expect(list.body.comments[0]!.user._id).toBe(fan.id);
+    expect(list.body.comments[0]!.replies.map((r) => r.message)).toEqual(['Thanks!']);
+    const shown = (await t.call('posts.list', { post }, { token: other.token })).body.posts[0]!;
+    expect(shown.comments).toBe(2);
+  });
+
+  it('answers Missing Data without a message or post', async () => {
+    const post = await createPost(t, creator);
+    const noText = await t.call('comments.create', { post, message: '  ' }, { token: fan.token });
+    expect(noText.status).toBe(400);
+    expect(noText.body.message).toBe('Missing Data');
+    const noPost = await t.call('comments.create', { message: 'hi' }, { token: fan.token, lang: 'es' });
+    expect(noPost.body.message).toBe('Faltan datos');
+  });
+
+  it('needs a session and a visible post', async () => {
+    const hidden = await createPost(t, creator, {}, { approve: false });
+    expect((await t.call('comments.create', { post: hidden, message: 'x' })).status).toBe(401);
+    expect(
+      (await t.call('comments.create', { post: hidden, message: 'x' }, { token: fan.token })).status,
+    ).toBe(404);
+    expect((await t.call('comments.list', { post: hidden }, { token: fan.token })).status).toBe(404);
+  });
+
+  it('delivers a new comment live to another person watching the post', async () => {
+    const post = await createPost(t, creator);
+    const watcher: Socket<ServerToClientEvents, ClientToServerEvents> = connect(base, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      auth: { token: other.token },
+      reconnection: false,
+    });
+    sockets.push(watcher);
+    await new Promise<void>((resolve) => watcher.once('connect', () => resolve()));
+    const joined = await new Promise<boolean>((resolve) => watcher.emit('watchPost', post, resolve));
+    expect(joined).toBe(true);
+    const received = new Promise<string>((resolve) =>
+      watcher.once('comment', (p) => resolve(p.comment.message)),
+    );
+    await t.call('comments.create', { post, message: 'live one' }, { token: fan.token });
+    expect(await received).toBe('live one');
+  });
+
+  it('refuses to stream comments of a post the watcher may not see', async () => {
+    const hidden = await createPost(t, creator, {}, { approve: false });
+    const s = connect(base, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      auth: { token: other.token },
+      reconnection: false,
+    });
+    sockets.push(s);
+    await new Promise<void>((resolve) => s.once('connect', () => resolve()));
+    expect(await new Promise<boolean>((resolve) => s.emit('watchPost', hidden, resolve))).toBe(false);
+  });
+});

@@ -1,0 +1,11 @@
+import type { RouteDeps } from '../../http/route-deps.ts';
+
+export function creatorRoutes({ route, services }: RouteDeps): void {
+  route('creator.search', ({ input }) => services.creators.search(input.q, input.page, input.limit));
+  route('creator.profile', ({ auth, params }) => services.creators.profile(auth, params.id));
+  route('user.follow', async ({ auth, input }) => ({
+    success: true,
+    following: await services.creators.follow(auth, input.creator),
+  }));
+  route('user.following', async ({ auth }) => ({ users: await services.creators.following(auth) }));
+}

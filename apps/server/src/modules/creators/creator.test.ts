@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.stop());
+
+describe('creator search', () => {
+  it('finds creators despite a typo, by username or display name, and never lists fans', async () => {
+    const luna = await createUser(t, { roles: ['user', 'creator'], verified: true, username: 'lunarivera7' });
+    await t.call('user.updateProfile', { displayName: 'Luna Rivera' }, { token: luna.token });
+    await createUser(t, { roles: ['user', 'fan'], username: 'lunafan123' });
+    const typo = await t.call('creator.search', { q: 'lunna' });
+    expect(typo.status).toBe(200);
+    expect(typo.body.word).toBe('lunna');
+    expect(typo.body.creators.items.map((c) => c.user)).toContain('lunarivera7');
+    expect(typo.body.creators.items.map((c) => c.user)).not.toContain('lunafan123');
+    const byName = await t.call('creator.search', { q: 'rivera' });
+    expect(byName.body.creators.items.map((c) => c.user)).toContain('lunarivera7');
+    expect(typo.body.creators.limit).toBe(30);
+    expect(typo.body.topCreators.items.length).toBeGreaterThan(0);
+  });
+});
+
+describe('creator profile', () => {
+  it('shows public fields, counts and follow state, never email', async () => {
+    const c = await createUser(t, { roles: ['user', 'creator'], verified: true });
+    const fan = await createUser(t);
+    await t.call('user.follow', { creator: c.username }, { token: fan.token });
+    const res = await t.call('creator.profile', undefined, {
+      token: fan.token,
+      params: { id: c.username.toUpperCase() },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ user: c.username, isCreator: true, following: true, isMe: false });
+    expect(res.body).not.toHaveProperty('email');
+    expect(
+      (await t.call('creator.profile', undefined, { token: fan.token, params: { id: 'nobodyxx1' } })).status,
+    ).toBe(404);
+  });
+
+  it('cannot follow a fan or oneself', async () => {
+    const a = await createUser(t);
+    const b = await createUser(t);
+    expect((await t.call('user.follow', { creator: b.username }, { token: a.token })).status).toBe(404);
+    const c = await createUser(t, { roles: ['user', 'creator'] });
+    expect((await t.call('user.follow', { creator: c.username }, { token: c.token })).status).toBe(403);
+  });
+});

@@ -1,0 +1,310 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  comments,
+  follows,
+  type MediaRow,
+  media,
+  type PostRow,
+  postLikes,
+  postMedia,
+  postSaves,
+  posts,
+  profiles,
+  subscriptions,
+  unlocks,
+  users,
+} from '../../db/schema.ts';
+
+export interface PostListRow extends PostRow {
+  author: {
+    id: string;
+    username: string;
+    name: string;
+    displayName: string | null;
+    avatar: string | null;
+    online: boolean;
+    lastConnection: Date | null;
+    verified: boolean;
+  };
+  likes: number;
+  comments: number;
+  liked: boolean;
+  saved: boolean;
+  unlocked: boolean;
+  subscribed: boolean;
+}
+
+export interface ListFilter {
+  where: SQL | undefined;
+  order: 'newest' | 'popular';
+  page: number;
+  limit: number;
+}
+
+export type NewPost = typeof posts.$inferInsert;
+
+/** An active subscription: active, or cancelled but paid until a future date. */
+export function activeSubscriptionSql(fanId: string, creatorColumn: SQL | typeof posts.creatorId) {
+  return sql`EXISTS (SELECT 1 FROM ${subscriptions} s WHERE s.fan_id = ${fanId} AND s.creator_id = ${creatorColumn}
+    AND s.status IN ('active', 'cancelled') AND s.current_period_end > now())`;
+}
+
+/** Posts, their media links, likes, saves and entitlements. Queries only. */
+export class PostRepository {
+  constructor(private readonly db: Db) {}
+
+  /** A page of posts with author, counts and the viewer's relation to each. */
+  async list(viewerId: string | null, filter: ListFilter): Promise<{ rows: PostListRow[]; total: number }> {
+    const viewer = viewerId ?? '00000000-0000-0000-0000-000000000000';
+    const likesCount = sql<number>`(SELECT count(*)::int FROM ${postLikes} l WHERE l.post_id = ${posts.id})`;
+    const commentsCount = sql<number>`(SELECT count(*)::int FROM ${comments} c WHERE c.post_id = ${posts.id})`;
+    const base = this.db
+      .select({
+        post: posts,
+        author: {
+          id: users.id,
+          username: users.username,
+          name: users.name,
+          displayName: profiles.displayName,
+          avatar: profiles.avatar,
+          online: users.online,
+          lastConnection: users.lastConnection,
+          verified: users.verified,
+        },
+        likes: likesCount,
+        comments: commentsCount,
+        liked: sql<boolean>`EXISTS (SELECT 1 FROM ${postLikes} l WHERE l.post_id = ${posts.id} AND l.user_id = ${viewer})`,
+        saved: sql<boolean>`EXISTS (SELECT 1 FROM ${postSaves} s WHERE s.post_id = ${posts.id} AND s.user_id = ${viewer})`,
+        unlocked: sql<boolean>`EXISTS (SELECT 1 FROM ${unlocks} u WHERE u.post_id = ${posts.id} AND u.user_id = ${viewer})`,
+        subscribed: activeSubscriptionSql(viewer, posts.creatorId).mapWith(Boolean),
+      })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.creatorId))
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(and(filter.where, isNull(users.deletedAt)))
+      .orderBy(
+        ...(filter.order === 'popular' ? [desc(likesCount), desc(posts.createdAt)] : [desc(posts.createdAt)]),
+      )
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit);
+    const [rows, totals] = await Promise.all([
+      base,
+      this.db
+        .select({ n: count() })
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.creatorId))
+        .where(and(filter.where, isNull(users.deletedAt))),
+    ]);
+    return {
+      rows: rows.map((r) => ({
+        ...r.post,
+        author: r.author,
+        likes: Number(r.likes),
+        comments: Number(r.comments),
+        liked: Boolean(r.liked),
+        saved: Boolean(r.saved),
+        unlocked: Boolean(r.unlocked),
+        subscribed: Boolean(r.subscribed),
+      })),
+      total: totals[0]?.n ?? 0,
+    };
+  }
+
+  async findOne(viewerId: string | null, postId: string): Promise<PostListRow | undefined> {
+    const { rows } = await this.list(viewerId, {
+      where: eq(posts.id, postId),
+      order: 'newest',
+      page: 1,
+      limit: 1,
+    });
+    return rows[0];
+  }
+
+  /** Posts (any state) that contain the given media, with the viewer's relation, for access checks. */
+  async postsWithMedia(
+    viewerId: string | null,
+    mediaIds: string[],
+  ): Promise<{ mediaId: string; post: PostListRow }[]> {
+    if (!mediaIds.length) return [];
+    const links = await this.db
+      .select({ postId: postMedia.postId, mediaId: postMedia.mediaId })
+      .from(postMedia)
+      .where(inArray(postMedia.mediaId, mediaIds));
+    const postIds = [...new Set(links.map((l) => l.postId))];
+    if (!postIds.length) return [];
+    const { rows } = await this.list(viewerId, {
+      where: inArray(posts.id, postIds),
+      order: 'newest',
+      page: 1,
+      limit: postIds.length,
+    });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return links.flatMap((l) =>
+      byId.has(l.postId) ? [{ mediaId: l.mediaId, post: byId.get(l.postId)! }] : [],
+    );
+  }
+
+  async findRow(postId: string): Promise<PostRow | undefined> {
+    const [row] = await this.db.select().from(posts).where(eq(posts.id, postId)).limit(1);
+    return row;
+  }
+
+  /** Media of the given posts, in position order. */
+  async mediaOf(postIds: string[]): Promise<Map<string, MediaRow[]>> {
+    const out = new Map<string, MediaRow[]>();
+    if (!postIds.length) return out;
+    const rows = await this.db
+      .select({ postId: postMedia.postId, media })
+      .from(postMedia)
+      .innerJoin(media, eq(media.id, postMedia.mediaId))
+      .where(inArray(postMedia.postId, postIds))
+      .orderBy(asc(postMedia.position));
+    for (const r of rows) {
+      const list = out.get(r.postId) ?? [];
+      list.push(r.media);
+      out.set(r.postId, list);
+    }
+    return out;
+  }
+
+  async create(row: NewPost, mediaIds: string[]): Promise<PostRow> {
+    return this.db.transaction(async (tx) => {
+      const [post] = await tx.insert(posts).values(row).returning();
+      if (!post) throw new Error('insert returned no row');
+      if (mediaIds.length) {
+        await tx
+          .insert(postMedia)
+          .values(mediaIds.map((mediaId, position) => ({ postId: post.id, mediaId, position })));
+      }
+      return post;
+    });
+  }
+
+  async update(postId: string, changes: Partial<NewPost>, mediaIds?: string[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(posts)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(posts.id, postId));
+      if (mediaIds) {
+        await tx.delete(postMedia).where(eq(postMedia.postId, postId));
+        if (mediaIds.length) {
+          await tx
+            .insert(postMedia)
+            .values(mediaIds.map((mediaId, position) => ({ postId, mediaId, position })));
+        }
+      }
+    });
+  }
+
+  async setReview(postId: string, adminStatus: string, reason: string | null, reviewerId: string, at: Date) {
+    await this.db
+      .update(posts)
+      .set({ adminStatus, reviewReason: reason, reviewedBy: reviewerId, reviewedAt: at })
+      .where(eq(posts.id, postId));
+  }
+
+  async markDeleted(postId: string): Promise<void> {
+    await this.db.update(posts).set({ status: 'deleted', updatedAt: new Date() }).where(eq(posts.id, postId));
+  }
+
+  /** Toggles a like; answers whether it is now liked and the new count. */
+  async toggleLike(postId: string, userId: string): Promise<{ liked: boolean; likes: number }> {
+    return this.db.transaction(async (tx) => {
+      const removed = await tx
+        .delete(postLikes)
+        .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
+        .returning({ postId: postLikes.postId });
+      if (!removed.length) await tx.insert(postLikes).values({ postId, userId }).onConflictDoNothing();
+      const [c] = await tx.select({ n: count() }).from(postLikes).where(eq(postLikes.postId, postId));
+      return { liked: removed.length === 0, likes: c?.n ?? 0 };
+    });
+  }
+
+  async toggleSave(postId: string, userId: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const removed = await tx
+        .delete(postSaves)
+        .where(and(eq(postSaves.postId, postId), eq(postSaves.userId, userId)))
+        .returning({ postId: postSaves.postId });
+      if (!removed.length) await tx.insert(postSaves).values({ postId, userId }).onConflictDoNothing();
+      return removed.length === 0;
+    });
+  }
+
+  async likers(postId: string, page: number, limit: number) {
+    const [rows, totals] = await Promise.all([
+      this.db
+        .select({
+          id: users.id,
+          username: users.username,
+          name: users.name,
+          displayName: profiles.displayName,
+          avatar: profiles.avatar,
+          online: users.online,
+          lastConnection: users.lastConnection,
+          verified: users.verified,
+        })
+        .from(postLikes)
+        .innerJoin(users, eq(users.id, postLikes.userId))
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .where(eq(postLikes.postId, postId))
+        .orderBy(desc(postLikes.createdAt))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      this.db.select({ n: count() }).from(postLikes).where(eq(postLikes.postId, postId)),
+    ]);
+    return { rows, total: totals[0]?.n ?? 0 };
+  }
+
+  /** Creators the viewer follows or is subscribed to. */
+  followedCreatorsSql(viewerId: string): SQL {
+    return or(
+      sql`${posts.creatorId} IN (SELECT f.creator_id FROM ${follows} f WHERE f.follower_id = ${viewerId})`,
+      activeSubscriptionSql(viewerId, posts.creatorId),
+    )!;
+  }
+
+  savedBySql(viewerId: string): SQL {
+    return sql`${posts.id} IN (SELECT s.post_id FROM ${postSaves} s WHERE s.user_id = ${viewerId})`;
+  }
+
+  unlockedBySql(viewerId: string): SQL {
+    return sql`${posts.id} IN (SELECT u.post_id FROM ${unlocks} u WHERE u.user_id = ${viewerId})`;
+  }
+
+  hasMediaSql(): SQL {
+    return sql`EXISTS (SELECT 1 FROM ${postMedia} pm WHERE pm.post_id = ${posts.id})`;
+  }
+
+  recentSql(since: Date): SQL {
+    return gt(posts.createdAt, since)!;
+  }
+
+  async isSubscribed(fanId: string, creatorId: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.fanId, fanId),
+          eq(subscriptions.creatorId, creatorId),
+          inArray(subscriptions.status, ['active', 'cancelled']),
+          gt(subscriptions.currentPeriodEnd, new Date()),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  async countByReview(kind: 'post' | 'story'): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(posts)
+      .where(
+        and(eq(posts.kind, kind), inArray(posts.adminStatus, ['new', 'pending']), eq(posts.status, 'active')),
+      );
+    return row?.n ?? 0;
+  }
+}

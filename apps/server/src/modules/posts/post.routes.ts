@@ -1,0 +1,60 @@
+import { pageStatistics } from '@fanverse/contract';
+import { requireSomeRoles } from '../../http/guards.ts';
+import type { RouteDeps } from '../../http/route-deps.ts';
+import { presentPublicUser } from '../users/public-user.presenter.ts';
+
+export function postRoutes({ route, services }: RouteDeps): void {
+  route('posts.list', ({ auth, input }) => services.posts.feed(auth, input));
+
+  route(
+    'posts.create',
+    async ({ auth, input, files }) => ({
+      success: true,
+      post: await services.posts.create(auth, input, files),
+    }),
+    { guard: requireSomeRoles('creator') },
+  );
+
+  route(
+    'posts.update',
+    async ({ auth, params, input, files }) => ({
+      success: true,
+      post: await services.posts.update(auth, params.id, input, files),
+    }),
+    { guard: requireSomeRoles('creator') },
+  );
+
+  route('posts.delete', async ({ auth, params }) => {
+    await services.posts.remove(auth, params.id);
+    return { success: true };
+  });
+
+  route(
+    'admin.postReview',
+    async ({ auth, input }) => ({
+      success: true,
+      post: await services.posts.review(auth, input),
+    }),
+    { guard: requireSomeRoles('admin', 'super', 'coord') },
+  );
+
+  route('posts.like', async ({ auth, input }) => ({
+    success: true,
+    ...(await services.posts.like(auth, input.id)),
+  }));
+
+  route('posts.save', async ({ auth, input }) => ({
+    success: true,
+    saved: await services.posts.save(auth, input.id),
+  }));
+
+  route('likes.list', async ({ auth, input }) => {
+    const { rows, total } = await services.posts.likers(auth, input.post, input.page, input.limit);
+    return {
+      users: rows.map(presentPublicUser),
+      statistics: pageStatistics(input.page, input.limit, total),
+    };
+  });
+
+  route('stories.list', ({ auth, input }) => services.posts.stories(auth, input.creator));
+}

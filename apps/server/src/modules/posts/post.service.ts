@@ -1,0 +1,290 @@
+import type { AdminStatus, PostsResponse } from '@fanverse/contract';
+import { pageStatistics } from '@fanverse/contract';
+import type { MediaRow } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AuthInfo } from '../../http/guards.ts';
+import type { RealtimePublisher } from '../../realtime/publisher.ts';
+import type { CreatorService } from '../creators/creator.service.ts';
+import type { NotificationService } from '../notifications/notification.service.ts';
+import { presentPublicUser } from '../users/public-user.presenter.ts';
+import type { MediaPort, UploadedFile } from './media.port.ts';
+import { canSeeMedia, canSeePost, isCreator, isModerator, isOwner } from './post.policy.ts';
+import { presentPost } from './post.presenter.ts';
+import type { PostFeedQuery } from './post.queries.ts';
+import { feedFilter, storiesFilter } from './post.queries.ts';
+import type { PostListRow, PostRepository } from './post.repository.ts';
+
+export interface PostFieldsInput {
+  message: string;
+  kind: 'post' | 'story';
+  visibility: 'free' | 'subscribers' | 'ppv';
+  price: number;
+  discountStatus: 'on' | 'off';
+  discountPercent: number;
+  discountDateLimit: string | null;
+  keepMedia?: string[];
+  uploadId?: string;
+}
+
+export interface PostDeps {
+  posts: PostRepository;
+  media: MediaPort;
+  creators: CreatorService;
+  notifications: NotificationService;
+  publisher: RealtimePublisher;
+  now?: () => Date;
+}
+
+const MAX_FILES = 20;
+const STORY_LIFETIME_MS = 24 * 3600_000;
+
+/** Posts and stories: publishing, the feeds, review, likes and saves. */
+export class PostService {
+  private readonly now: () => Date;
+  constructor(private readonly deps: PostDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** Presents rows for one viewer, deciding media access per post. */
+  async present(auth: AuthInfo | null, rows: PostListRow[]) {
+    const media = await this.deps.posts.mediaOf(rows.map((r) => r.id));
+    return rows.map((r) =>
+      presentPost(r, media.get(r.id) ?? [], canSeeMedia(auth, r), (m, a) => this.deps.media.present(m, a)),
+    );
+  }
+
+  async feed(auth: AuthInfo | null, query: PostFeedQuery): Promise<PostsResponse> {
+    if (query.adminStatus && !isModerator(auth)) throw new AppError('FORBIDDEN');
+    if (query.feed === 'my_content' && !auth) throw new AppError('UNAUTHENTICATED');
+    const creator = query.creator ? await this.deps.creators.findCreatorByHandle(query.creator) : undefined;
+    if (query.creator && !creator) throw new AppError('NOT_FOUND');
+    const viewingOwn = !!auth && !!creator && creator.id === auth.userId;
+    const filter = feedFilter(this.deps.posts, auth, query, creator?.id, viewingOwn || isModerator(auth));
+    const { rows, total } = await this.deps.posts.list(auth?.userId ?? null, filter);
+    const visible = rows.filter((r) => canSeePost(auth, r));
+    if (query.post && !visible.length) throw new AppError('NOT_FOUND');
+    const profile = creator && auth ? await this.deps.creators.profile(auth, creator.username) : null;
+    const showSuggestions = !isCreator(auth) && !query.adminStatus && !query.creator && !query.post;
+    return {
+      posts: await this.present(auth, visible),
+      statistics: pageStatistics(filter.page, filter.limit, total),
+      iSubscriptor:
+        !!auth && !!creator && (viewingOwn || (await this.deps.posts.isSubscribed(auth.userId, creator.id))),
+      profile,
+      suggestions: showSuggestions ? await this.deps.creators.suggestions(auth, 6) : [],
+    };
+  }
+
+  /** Stories of the last 24 hours: one creator's, or those of followed and subscribed creators. */
+  async stories(auth: AuthInfo, handle?: string) {
+    const creator = handle ? await this.deps.creators.findCreatorByHandle(handle) : undefined;
+    if (handle && !creator) throw new AppError('NOT_FOUND');
+    const own = !!creator && creator.id === auth.userId;
+    const since = new Date(this.now().getTime() - STORY_LIFETIME_MS);
+    const { rows, total } = await this.deps.posts.list(auth.userId, {
+      where: storiesFilter(this.deps.posts, auth.userId, creator?.id, own || isModerator(auth), since),
+      order: 'newest',
+      page: 1,
+      limit: 50,
+    });
+    const visible = rows.filter((r) => canSeePost(auth, r));
+    return {
+      stories: await this.present(auth, visible),
+      creator: creator ? presentPublicUser(creator) : null,
+      statistics: pageStatistics(1, 50, total),
+    };
+  }
+
+  async one(auth: AuthInfo | null, postId: string) {
+    const row = await this.deps.posts.findOne(auth?.userId ?? null, postId);
+    if (!row || !canSeePost(auth, row)) throw new AppError('NOT_FOUND');
+    const [post] = await this.present(auth, [row]);
+    return post!;
+  }
+
+  async create(auth: AuthInfo, fields: PostFieldsInput, files: UploadedFile[]) {
+    if (!isCreator(auth)) throw new AppError('FORBIDDEN');
+    this.checkContent(fields, files.length);
+    const mediaRows = await this.ingest(auth, fields, files);
+    const post = await this.deps.posts.create(
+      {
+        creatorId: auth.userId,
+        kind: fields.kind,
+        message: fields.message,
+        visibility: fields.visibility,
+        price: fields.visibility === 'ppv' ? fields.price : 0,
+        discountStatus: fields.discountStatus,
+        discountPercent: fields.discountPercent,
+        discountDateLimit: fields.discountDateLimit ? new Date(fields.discountDateLimit) : null,
+        adminStatus: 'new',
+        certifiedAt: this.now(),
+      },
+      mediaRows.map((m) => m.id),
+    );
+    this.followProcessing(auth.userId, post.id, mediaRows, fields.uploadId);
+    return this.one(auth, post.id);
+  }
+
+  async update(auth: AuthInfo, postId: string, fields: PostFieldsInput, files: UploadedFile[]) {
+    const existing = await this.deps.posts.findRow(postId);
+    if (!existing || existing.status !== 'active') throw new AppError('NOT_FOUND');
+    if (!isOwner(auth, existing)) throw new AppError('FORBIDDEN');
+    const current = (await this.deps.posts.mediaOf([postId])).get(postId) ?? [];
+    const keep = fields.keepMedia ? current.filter((m) => fields.keepMedia!.includes(m.id)) : current;
+    this.checkContent(fields, keep.length + files.length);
+    const added = await this.ingest(auth, fields, files);
+    await this.deps.posts.update(
+      postId,
+      {
+        message: fields.message,
+        visibility: fields.visibility,
+        price: fields.visibility === 'ppv' ? fields.price : 0,
+        discountStatus: fields.discountStatus,
+        discountPercent: fields.discountPercent,
+        discountDateLimit: fields.discountDateLimit ? new Date(fields.discountDateLimit) : null,
+        // An edited post is reviewed again before fans see the change.
+        adminStatus: 'new',
+        reviewReason: null,
+        certifiedAt: this.now(),
+      },
+      [...keep, ...added].map((m) => m.id),
+    );
+    for (const m of current) if (!keep.includes(m)) await this.deps.media.remove(m.id);
+    this.followProcessing(auth.userId, postId, added, fields.uploadId);
+    return this.one(auth, postId);
+  }
+
+  async remove(auth: AuthInfo, postId: string): Promise<void> {
+    const existing = await this.deps.posts.findRow(postId);
+    if (!existing || existing.status !== 'active') throw new AppError('NOT_FOUND');
+    if (!isOwner(auth, existing) && !isModerator(auth)) throw new AppError('FORBIDDEN');
+    await this.deps.posts.markDeleted(postId);
+  }
+
+  /** Sets the review status; the creator is notified of approval or rejection. */
+  async review(auth: AuthInfo, input: { id: string; adminStatus: AdminStatus; reason?: string }) {
+    if (!isModerator(auth)) throw new AppError('FORBIDDEN');
+    const post = await this.deps.posts.findRow(input.id);
+    if (!post || post.status !== 'active') throw new AppError('NOT_FOUND');
+    await this.deps.posts.setReview(
+      post.id,
+      input.adminStatus,
+      input.reason ?? null,
+      auth.userId,
+      this.now(),
+    );
+    if (input.adminStatus === 'approved' || input.adminStatus === 'rejected') {
+      const kind = `${post.kind === 'story' ? 'story' : 'post'}_${input.adminStatus}` as const;
+      await this.deps.notifications.notify(post.creatorId, kind, {
+        link: `/post/${post.id}`,
+        postId: post.id,
+        reason: input.reason ?? '',
+      });
+    }
+    return this.one(auth, post.id);
+  }
+
+  async like(auth: AuthInfo, postId: string) {
+    const post = await this.visible(auth, postId);
+    const result = await this.deps.posts.toggleLike(postId, auth.userId);
+    if (result.liked && post.creatorId !== auth.userId) {
+      await this.deps.notifications.notify(post.creatorId, 'like', {
+        link: `/post/${postId}`,
+        postId,
+        actor: auth.username,
+      });
+    }
+    return result;
+  }
+
+  async save(auth: AuthInfo, postId: string) {
+    await this.visible(auth, postId);
+    return this.deps.posts.toggleSave(postId, auth.userId);
+  }
+
+  async likers(auth: AuthInfo, postId: string, page: number, limit: number) {
+    await this.visible(auth, postId);
+    return this.deps.posts.likers(postId, page, limit);
+  }
+
+  /** Which of these media the viewer may see: those in at least one post they may see the media of. */
+  async mediaAccess(auth: AuthInfo, mediaRows: MediaRow[]): Promise<Set<string>> {
+    const allowed = new Set<string>();
+    for (const m of mediaRows) if (m.ownerId === auth.userId || isModerator(auth)) allowed.add(m.id);
+    const links = await this.deps.posts.postsWithMedia(
+      auth.userId,
+      mediaRows.filter((m) => !allowed.has(m.id)).map((m) => m.id),
+    );
+    for (const l of links) if (canSeeMedia(auth, l.post)) allowed.add(l.mediaId);
+    return allowed;
+  }
+
+  /** A post the caller may see, else NOT_FOUND. */
+  async visible(auth: AuthInfo, postId: string): Promise<PostListRow> {
+    const row = await this.deps.posts.findOne(auth.userId, postId);
+    if (!row || !canSeePost(auth, row)) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  private checkContent(fields: PostFieldsInput, mediaCount: number): void {
+    if (mediaCount > MAX_FILES) throw new AppError('VALIDATION_FAILED', {}, { files: 'tooLong' });
+    if (fields.kind === 'story' && mediaCount !== 1)
+      throw new AppError('MISSING_DATA', {}, { files: 'required' });
+    if (!fields.message && mediaCount === 0) throw new AppError('MISSING_DATA', {}, { message: 'required' });
+  }
+
+  private async ingest(auth: AuthInfo, fields: PostFieldsInput, files: UploadedFile[]): Promise<MediaRow[]> {
+    const rows: MediaRow[] = [];
+    const progress = this.progressReporter(auth.userId, fields.uploadId);
+    try {
+      for (const [i, file] of files.entries()) {
+        rows.push(await this.deps.media.ingest({ ownerId: auth.userId, purpose: fields.kind, file }));
+        progress(Math.round(((i + 1) / files.length) * 40), 'upload');
+      }
+    } catch (err) {
+      for (const r of rows) await this.deps.media.remove(r.id);
+      this.deps.publisher.toUser(auth.userId, 'postProgressError', { message: messageOf(err) });
+      throw err;
+    }
+    return rows;
+  }
+
+  /** Reports processing over the socket; percent only grows; ends with postProgressEnd. */
+  private followProcessing(userId: string, postId: string, rows: MediaRow[], uploadId?: string): void {
+    const progress = this.progressReporter(userId, uploadId, postId);
+    progress(40, 'processing');
+    void this.deps.media
+      .whenProcessed(
+        rows.map((r) => r.id),
+        (percent, message) => progress(40 + Math.round(percent * 0.6), message),
+      )
+      .then((done) => {
+        const failed = done.find((m) => m.status === 'failed');
+        if (failed) {
+          this.deps.publisher.toUser(userId, 'postProgressError', {
+            postId,
+            message: failed.error ?? 'failed',
+          });
+          return;
+        }
+        progress(100, 'done');
+        this.deps.publisher.toUser(userId, 'postProgressEnd', { postId, message: 'done' });
+      })
+      .catch((err) =>
+        this.deps.publisher.toUser(userId, 'postProgressError', { postId, message: messageOf(err) }),
+      );
+  }
+
+  private progressReporter(userId: string, uploadId?: string, postId?: string) {
+    let last = 0;
+    return (percent: number, message: string) => {
+      if (percent < last) return;
+      last = percent;
+      this.deps.publisher.toUser(userId, 'postProgress', { percent, message, postId, uploadId });
+    };
+  }
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,46 @@
+import type { ServerEventName, ServerToClientEvents } from '@fanverse/contract';
+
+/** What services use to reach people live; only realtime/ knows about sockets and rooms. */
+export interface RealtimePublisher {
+  toUser<E extends ServerEventName>(
+    userId: string,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
+  /** Everyone watching a post (its open comments), each socket once even if also in a user room. */
+  toPost<E extends ServerEventName>(
+    postId: string,
+    alsoUsers: string[],
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
+}
+
+/**
+ * Services are built before the socket server exists (it needs the HTTP server); they hold this
+ * publisher, which forwards to the socket server once attached and drops events before that.
+ */
+export class DeferredPublisher implements RealtimePublisher {
+  private target: RealtimePublisher | undefined;
+
+  attach(target: RealtimePublisher): void {
+    this.target = target;
+  }
+
+  toUser<E extends ServerEventName>(
+    userId: string,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void {
+    this.target?.toUser(userId, event, ...args);
+  }
+
+  toPost<E extends ServerEventName>(
+    postId: string,
+    alsoUsers: string[],
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void {
+    this.target?.toPost(postId, alsoUsers, event, ...args);
+  }
+}

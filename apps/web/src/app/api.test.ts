@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api } from './api.ts';
+import { useSession } from './session.store.ts';
+
+type Call = { url: string; init: RequestInit };
+function stubFetch(status: number, body: unknown): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.setState({ token: null, language: 'en' });
+});
+
+describe('api client', () => {
+  it('sends the language and the token, and a JSON body', async () => {
+    useSession.setState({ token: 'tok', language: 'es' });
+    const calls = stubFetch(200, { success: true });
+    await api('auth.code', { email: 'a@b.co' });
+    const call = calls[0]!;
+    expect(call.url).toBe('/api/v1/auth/code');
+    expect(call.init.method).toBe('POST');
+    expect(call.init.headers).toMatchObject({
+      ilang: 'es',
+      a1sledom: 'tok',
+      'content-type': 'application/json',
+    });
+    expect(JSON.parse(String(call.init.body))).toEqual({ email: 'a@b.co' });
+  });
+
+  it('puts path parameters in the path and GET input in the query', async () => {
+    const calls = stubFetch(500, { code: 'INTERNAL', message: 'boom' });
+    await expect(api('creator.profile', undefined, { params: { id: 'ali ce' } })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    await expect(api('dev.outbox', { to: 'x@y.z' })).rejects.toBeInstanceOf(ApiError);
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/v1/creator/profile/ali%20ce',
+      '/api/v1/dev/outbox?to=x%40y.z',
+    ]);
+  });
+
+  it('throws ApiError with the server message and field messages', async () => {
+    stubFetch(400, { code: 'VALIDATION_FAILED', message: 'Revísalos', fields: { username: 'Ya en uso' } });
+    const error = await api('auth.login', { login: 'a', password: 'b' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Revísalos',
+      fields: { username: 'Ya en uso' },
+    });
+  });
+
+  it('turns a network failure into SERVICE_UNAVAILABLE in the user language', async () => {
+    useSession.setState({ language: 'es' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('down'))),
+    );
+    const error = await api('home.get', { view: 'home' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 0, code: 'SERVICE_UNAVAILABLE' });
+    expect((error as ApiError).message).toMatch(/servicio/);
+  });
+});
