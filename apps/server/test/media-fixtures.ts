@@ -1,0 +1,58 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { resolveFfmpeg } from '../src/media/ffmpeg.ts';
+
+const exec = promisify(execFile);
+
+/** A small JPEG of one colour. */
+export function jpeg(width = 320, height = 240, color = '#bd0909'): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
+}
+
+/** A short H.264 MP4 made with the shipped ffmpeg. */
+export async function mp4(seconds = 1): Promise<Buffer> {
+  const { ffmpeg } = resolveFfmpeg({});
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-video-'));
+  const out = path.join(dir, 'clip.mp4');
+  await exec(ffmpeg, [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=duration=${seconds}:size=64x48:rate=10`,
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    out,
+  ]);
+  const data = fs.readFileSync(out);
+  fs.rmSync(dir, { recursive: true, force: true });
+  return data;
+}
+
+/** Posts a multipart form to the listening app. */
+export async function postForm(
+  base: string,
+  url: string,
+  token: string,
+  fields: Record<string, string>,
+  files: { name: string; data: Buffer; type?: string }[],
+  opts: { method?: string; lang?: string } = {},
+): Promise<{ status: number; body: Record<string, unknown> & { code?: string; message?: string } }> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const f of files) form.append('files', new Blob([f.data], { type: f.type ?? 'application/octet-stream' }), f.name);
+  const res = await fetch(`${base}${url}`, {
+    method: opts.method ?? 'POST',
+    headers: { a1sledom: token, ilang: opts.lang ?? 'en' },
+    body: form,
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
