@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/demo.ts';
+import { seedDemoContent } from './seed/demo-content.ts';
 
 /** Composition root: config → database → migrations → seed → app → listen. */
 async function main(): Promise<void> {
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   if (applied.length) log.info({ migrations: applied }, 'migrations applied');
 
   if (config.seedDemo && (await seedDemo(built.services.users, config.seedPassword))) {
+    await seedDemoContent(built.services);
     console.info(
       `\nDemo data seeded. Accounts (password "${config.seedPassword}"):\n${DEMO_ACCOUNTS.map(
         (a) => `  ${a.username.padEnd(12)} ${a.roles.join(', ')}`,

@@ -10,7 +10,9 @@ const exec = promisify(execFile);
 
 /** A small JPEG of one colour. */
 export function jpeg(width = 320, height = 240, color = '#bd0909'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** A short H.264 MP4 made with the shipped ffmpeg. */
@@ -48,7 +50,8 @@ export async function postForm(
 ): Promise<{ status: number; body: Record<string, unknown> & { code?: string; message?: string } }> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const f of files) form.append('files', new Blob([f.data], { type: f.type ?? 'application/octet-stream' }), f.name);
+  for (const f of files)
+    form.append('files', new Blob([f.data], { type: f.type ?? 'application/octet-stream' }), f.name);
   const res = await fetch(`${base}${url}`, {
     method: opts.method ?? 'POST',
     headers: { a1sledom: token, ilang: opts.lang ?? 'en' },

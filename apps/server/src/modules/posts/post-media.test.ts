@@ -35,7 +35,10 @@ function socketFor(token: string): Socket<ServerToClientEvents, ClientToServerEv
   return s;
 }
 
-async function publish(fields: Record<string, string>, files: { name: string; data: Buffer }[]): Promise<string> {
+async function publish(
+  fields: Record<string, string>,
+  files: { name: string; data: Buffer }[],
+): Promise<string> {
   const s = socketFor(creator.token);
   await new Promise<void>((r) => s.once('connect', () => r()));
   const percents: number[] = [];
@@ -56,7 +59,9 @@ async function publish(fields: Record<string, string>, files: { name: string; da
 
 /** Every URL in a post as one viewer gets it. */
 function urls(post: Post): string[] {
-  return post.media.flatMap((m) => [m.src, m.thumb, m.poster, m.mediaPoster, m.location].filter((u): u is string => !!u));
+  return post.media.flatMap((m) =>
+    [m.src, m.thumb, m.poster, m.mediaPoster, m.location].filter((u): u is string => !!u),
+  );
 }
 
 describe('publishing with media', () => {
@@ -64,8 +69,12 @@ describe('publishing with media', () => {
   let videoPost: string;
 
   it('processes an image and a video with progress over the socket, then waits for review', async () => {
-    imagePost = await publish({ message: 'A photo', visibility: 'subscribers' }, [{ name: 'photo.jpg', data: await jpeg() }]);
-    videoPost = await publish({ message: 'A clip', visibility: 'ppv', price: '50' }, [{ name: 'clip.mp4', data: await mp4() }]);
+    imagePost = await publish({ message: 'A photo', visibility: 'subscribers' }, [
+      { name: 'photo.jpg', data: await jpeg() },
+    ]);
+    videoPost = await publish({ message: 'A clip', visibility: 'ppv', price: '50' }, [
+      { name: 'clip.mp4', data: await mp4() },
+    ]);
     const own = await t.call('posts.list', { post: videoPost }, { token: creator.token });
     const video = own.body.posts[0]!.media[0]!;
     expect(own.body.posts[0]!.adminStatus).toBe('new');
@@ -73,11 +82,14 @@ describe('publishing with media', () => {
     expect(video.info?.streams.some((s) => s.codec_type === 'video')).toBe(true);
     expect(video.info?.format.duration).toBeGreaterThan(0.5);
     expect(video.poster).toMatch(/^\/api\/v1\/media\//);
-    const image = (await t.call('posts.list', { post: imagePost }, { token: creator.token })).body.posts[0]!.media[0]!;
+    const image = (await t.call('posts.list', { post: imagePost }, { token: creator.token })).body.posts[0]!
+      .media[0]!;
     expect(image).toMatchObject({ type: 'image', status: 'ready', width: 320, height: 240 });
     expect(image.thumb).toBeTruthy();
     for (const id of [imagePost, videoPost]) {
-      expect((await t.call('admin.postReview', { id, adminStatus: 'approved' }, { token: admin.token })).status).toBe(200);
+      expect(
+        (await t.call('admin.postReview', { id, adminStatus: 'approved' }, { token: admin.token })).status,
+      ).toBe(200);
     }
   });
 

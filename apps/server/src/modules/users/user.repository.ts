@@ -20,7 +20,20 @@ export type UserWithProfile = UserRow & { profile: ProfileRow | null };
 
 export interface ProfileChanges {
   user: Partial<Pick<UserRow, 'username' | 'name' | 'birthdate' | 'country' | 'language'>>;
-  profile: Partial<Pick<ProfileRow, 'displayName' | 'about' | 'location' | 'avatar' | 'cover'>>;
+  profile: Partial<
+    Pick<
+      ProfileRow,
+      | 'displayName'
+      | 'about'
+      | 'location'
+      | 'avatar'
+      | 'cover'
+      | 'subscriptionPriceCents'
+      | 'discountStatus'
+      | 'discountPercent'
+      | 'discountDateLimit'
+    >
+  >;
 }
 
 /** Users and their profiles. Queries only. */
