@@ -43,6 +43,7 @@ import {
   connectionReportRequestSchema,
   connectionReportResponseSchema,
   deleteAccountRequestSchema,
+  profileImageFieldsSchema,
   profileSchema,
   updateProfileRequestSchema,
 } from './http/user.ts';
@@ -135,6 +136,15 @@ export const endpoints = {
     output: profileSchema,
     auth: 'required',
     summary: 'Edit the own profile.',
+  },
+  'user.profileImage': {
+    method: 'POST',
+    path: '/user/profile/image',
+    input: profileImageFieldsSchema,
+    multipart: true,
+    output: profileSchema,
+    auth: 'required',
+    summary: 'Set the avatar or cover from one image, cropped as the adjust editor says.',
   },
   'user.delete': {
     method: 'POST',

@@ -5,7 +5,7 @@ import { resolveAppSecret } from '../lib/secret.ts';
 import { type FfmpegPaths, resolveFfmpeg } from './ffmpeg.ts';
 import { PgBossMediaJobs } from './media.jobs.ts';
 import { MediaRepository } from './media.repository.ts';
-import { registerMediaRoutes } from './media.routes.ts';
+import { registerMediaRoutes, registerPublicMediaRoutes } from './media.routes.ts';
 import { MediaService } from './media.service.ts';
 import { UrlSigner } from './signing.ts';
 import { createStorage, type Storage } from './storage.ts';
@@ -59,6 +59,9 @@ export function createMediaModule(options: MediaModuleOptions): MediaModule {
     storage,
     start: () => jobs.start((id) => service.process(id)),
     stop: () => jobs.stop(),
-    registerRoutes: (app) => registerMediaRoutes(app, service, signer),
+    registerRoutes: (app) => {
+      registerMediaRoutes(app, service, signer);
+      registerPublicMediaRoutes(app, service);
+    },
   };
 }

@@ -40,6 +40,30 @@ export function registerMediaRoutes(app: FastifyInstance, service: MediaService,
   );
 }
 
+/** Avatars and covers are public: served without a signature, only for those purposes. */
+export const PUBLIC_PURPOSES = ['avatar', 'cover'];
+
+export function registerPublicMediaRoutes(app: FastifyInstance, service: MediaService): void {
+  app.get<{ Params: { id: string; variant: string } }>(
+    '/api/v1/public-media/:id/:variant',
+    async (req, reply) => {
+      const { id, variant } = req.params;
+      if (!UUID.test(id) || (variant !== 'thumb' && variant !== 'web')) throw new AppError('NOT_FOUND');
+      const row = await service.get(id);
+      if (!row || !PUBLIC_PURPOSES.includes(row.purpose) || row.status !== 'ready')
+        throw new AppError('NOT_FOUND');
+      const file = await service.file(id, variant);
+      if (!file) throw new AppError('NOT_FOUND');
+      reply
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.size))
+        .header('cache-control', 'public, max-age=86400, immutable')
+        .header('cross-origin-resource-policy', 'cross-origin');
+      return reply.send(await file.open());
+    },
+  );
+}
+
 function unsatisfiable(reply: FastifyReply, size: number) {
   return reply.status(416).header('content-range', `bytes */${size}`).send();
 }

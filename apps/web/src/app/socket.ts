@@ -12,6 +12,12 @@ export function getSocket(): AppSocket | null {
   return socket;
 }
 
+function linkOf(payload: unknown): string | null {
+  if (!payload || typeof payload !== 'object') return null;
+  const link = (payload as { link?: unknown }).link;
+  return typeof link === 'string' && link.startsWith('/') ? link : null;
+}
+
 function firstImage(payload: unknown): string | null {
   if (!payload || typeof payload !== 'object') return null;
   const product = (payload as { product?: { media?: { src?: unknown }[] } }).product;
@@ -37,6 +43,7 @@ export function connectSocket(token: string): void {
       id: notification._id,
       message: notification.message,
       image: firstImage(notification.payload),
+      link: linkOf(notification.payload),
     });
   });
   s.on('counter', (counters) => useSession.getState().setCounters(counters));

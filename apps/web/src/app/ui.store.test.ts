@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useUi } from './ui.store.ts';
 
-const popup = (id: string) => ({ id, message: `message ${id}`, image: null });
+const popup = (id: string) => ({ id, message: `message ${id}`, image: null, link: null });
 
 describe('live notification pop-ups', () => {
   beforeEach(() => useUi.getState().closeAllNotifications());

@@ -6,6 +6,8 @@ export interface LiveNotification {
   id: string;
   message: string;
   image: string | null;
+  /** In-app path the notification is about (payload.link), when any. */
+  link: string | null;
 }
 
 /** Why the whole app shows the error screen instead of the page. */

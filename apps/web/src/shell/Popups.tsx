@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useUi } from '../app/ui.store.ts';
 
 /** Live notification pop-ups (spec §4), fed by the socket; close one or all. */
@@ -28,7 +29,15 @@ export function NotificationPopups() {
       {notifications.map((notification) => (
         <div key={notification.id} className="popup" data-testid="notification-popup">
           {notification.image && <img src={notification.image} alt="" className="popup__image" />}
-          <p className="popup__text">{notification.message}</p>
+          <p className="popup__text">
+            {notification.link ? (
+              <Link to={notification.link} onClick={() => close(notification.id)}>
+                {notification.message}
+              </Link>
+            ) : (
+              notification.message
+            )}
+          </p>
           <button
             type="button"
             className="icon-button popup__close"

@@ -76,3 +76,13 @@ export const connectionReportResponseSchema = z.object({
   lastConnection: z.string(),
 });
 export type ConnectionReportResponse = z.infer<typeof connectionReportResponseSchema>;
+
+/** Avatar or cover upload (multipart with one file); the crop comes from the image adjust editor. */
+export const profileImageFieldsSchema = z.object({
+  kind: z.enum(['avatar', 'cover']),
+  x: z.coerce.number().int().min(0).optional(),
+  y: z.coerce.number().int().min(0).optional(),
+  width: z.coerce.number().int().min(1).optional(),
+  height: z.coerce.number().int().min(1).optional(),
+});
+export type ProfileImageFields = z.input<typeof profileImageFieldsSchema>;

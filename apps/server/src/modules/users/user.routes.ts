@@ -5,6 +5,8 @@ export function userRoutes({ route, services }: RouteDeps): void {
 
   route('user.updateProfile', ({ auth, input }) => services.user.updateProfile(auth, input));
 
+  route('user.profileImage', ({ auth, input, files }) => services.user.setImage(auth, input, files));
+
   route('user.delete', async ({ auth, input, lang }) => {
     await services.user.deleteAccount(auth, input, lang);
     return { success: true };

@@ -3,12 +3,16 @@ import { DELETE_ACCOUNT_WORDS, errorMessage } from '@fanverse/contract';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
 import { hashPassword, newToken, verifyPassword } from '../../lib/crypto.ts';
+import { type Crop, cropImageFile } from '../../media/crop.ts';
 import type { SessionRepository } from '../auth/session.repository.ts';
+import type { MediaPort, UploadedFile } from '../posts/media.port.ts';
 import type { CountersService } from './counters.service.ts';
 import { presentProfile } from './user.presenter.ts';
 import type { ProfileChanges, UserRepository } from './user.repository.ts';
 
 export interface UserDeps {
+  media: MediaPort;
+  cdnUrl: string | undefined;
   users: UserRepository;
   sessions: SessionRepository;
   counters: CountersService;
@@ -48,6 +52,29 @@ export class UserService {
     if (input.about !== undefined) changes.profile.about = blankToNull(input.about);
     if (input.location !== undefined) changes.profile.location = blankToNull(input.location);
     await this.deps.users.update(auth.userId, changes);
+    return this.profile(auth);
+  }
+
+  /** Sets the avatar or cover from one uploaded image, cropped as the adjust editor says. */
+  async setImage(auth: AuthInfo, input: { kind: 'avatar' | 'cover' } & Partial<Crop>, files: UploadedFile[]) {
+    const [upload] = files;
+    if (!upload || files.length !== 1) throw new AppError('MISSING_DATA', {}, { files: 'required' });
+    let file = upload;
+    const { x, y, width, height } = input;
+    if (x !== undefined && y !== undefined && width !== undefined && height !== undefined) {
+      const cropped = await cropImageFile(upload.path, { x, y, width, height }).catch(() => null);
+      if (!cropped) throw new AppError('VALIDATION_FAILED', {}, { crop: 'invalid' });
+      file = { ...upload, path: cropped, filename: `${upload.filename}.png` };
+      files.push(file); // removed with the request's temp files
+    }
+    const row = await this.deps.media.ingest({ ownerId: auth.userId, purpose: input.kind, file });
+    const [done] = await this.deps.media.whenProcessed([row.id]);
+    if (done?.status !== 'ready') throw new AppError('FILE_NOT_SUPPORTED', { name: upload.filename });
+    const url = `${this.deps.cdnUrl ?? ''}/api/v1/public-media/${row.id}/${input.kind === 'avatar' ? 'thumb' : 'web'}`;
+    const before = await this.deps.users.findById(auth.userId);
+    await this.deps.users.update(auth.userId, { user: {}, profile: { [input.kind]: url } });
+    const previous = before?.profile?.[input.kind]?.match(/public-media\/([0-9a-f-]{36})\//)?.[1];
+    if (previous) await this.deps.media.remove(previous).catch(() => undefined);
     return this.profile(auth);
   }
 

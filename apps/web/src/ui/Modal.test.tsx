@@ -1,0 +1,46 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../app/i18n.ts';
+import { Modal } from './Modal.tsx';
+
+function ui(open: boolean, onClosed: () => void) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <button type="button">opener</button>
+      <Modal open={open} onClose={() => undefined} onClosed={onClosed} title="Hello" testId="m">
+        <button type="button">inside</button>
+      </Modal>
+    </I18nextProvider>
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('Modal', () => {
+  it('is a labelled modal dialog that takes the focus', () => {
+    const onClosed = vi.fn();
+    render(ui(true, onClosed));
+    const dialog = screen.getByRole('dialog', { name: 'Hello' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    expect(dialog.style.transitionDuration).toBe('250ms');
+  });
+
+  it('calls onClosed once, after the 250 ms close animation', () => {
+    vi.useFakeTimers();
+    const onClosed = vi.fn();
+    const { rerender } = render(ui(true, onClosed));
+    rerender(ui(false, onClosed));
+    act(() => vi.advanceTimersByTime(249));
+    expect(onClosed).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('m')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(onClosed).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId('m')).toBeNull();
+  });
+});
