@@ -14,12 +14,15 @@ import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rat
 import { type Mailer, OutboxMailer, SmtpMailer } from './mail/mailer.ts';
 import { createMediaModule } from './media/media.module.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { blockRoutes } from './modules/blocks/block.routes.ts';
 import { commentRoutes } from './modules/comments/comment.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { creatorRoutes } from './modules/creators/creator.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { galleryRoutes } from './modules/gallery/gallery.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
+import { messageRoutes } from './modules/messages/message.routes.ts';
+import { notificationRoutes } from './modules/notifications/notification.routes.ts';
 import { postRoutes } from './modules/posts/post.routes.ts';
 import { reportRoutes } from './modules/reports/report.routes.ts';
 import { userRoutes } from './modules/users/user.routes.ts';
@@ -58,6 +61,9 @@ const MODULES: ((deps: RouteDeps) => void)[] = [
   creatorRoutes,
   reportRoutes,
   galleryRoutes,
+  messageRoutes,
+  notificationRoutes,
+  blockRoutes,
 ];
 
 /** Builds the whole app without listening (tests and main.ts both use this). */
@@ -170,6 +176,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       if (!/^[0-9a-f-]{36}$/i.test(postId)) return false;
       await services.posts.visible(auth, postId);
       return true;
+    },
+    resolveHandle: async (handle) => (await services.creators.findCreatorByHandle(handle))?.id,
+    presence: {
+      online: (userId) => services.presence.connected(userId),
+      offline: (userId, since) => services.presence.lastDisconnected(userId, since),
     },
   });
   publisher.attach(realtime);

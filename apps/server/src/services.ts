@@ -5,6 +5,8 @@ import type { Mailer, OutboxMailer } from './mail/mailer.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { ResetCodeRepository } from './modules/auth/reset-code.repository.ts';
 import { SessionRepository } from './modules/auth/session.repository.ts';
+import { BlockRepository } from './modules/blocks/block.repository.ts';
+import { BlockService } from './modules/blocks/block.service.ts';
 import { CommentRepository } from './modules/comments/comment.repository.ts';
 import { CommentService } from './modules/comments/comment.service.ts';
 import { ContactRepository } from './modules/contact/contact.repository.ts';
@@ -14,11 +16,16 @@ import { CreatorService } from './modules/creators/creator.service.ts';
 import { GalleryRepository } from './modules/gallery/gallery.repository.ts';
 import { GalleryService } from './modules/gallery/gallery.service.ts';
 import { HomeService } from './modules/home/home.service.ts';
+import { MessageRepository } from './modules/messages/message.repository.ts';
+import { MessageService } from './modules/messages/message.service.ts';
+import { CounterPublisher } from './modules/notifications/counter.publisher.ts';
 import { NotificationRepository } from './modules/notifications/notification.repository.ts';
 import { NotificationService } from './modules/notifications/notification.service.ts';
 import type { MediaPort } from './modules/posts/media.port.ts';
 import { PostRepository } from './modules/posts/post.repository.ts';
 import { PostService } from './modules/posts/post.service.ts';
+import { PresenceRepository } from './modules/presence/presence.repository.ts';
+import { PresenceService } from './modules/presence/presence.service.ts';
 import { ReportRepository } from './modules/reports/report.repository.ts';
 import { ReportService } from './modules/reports/report.service.ts';
 import { CountersService } from './modules/users/counters.service.ts';
@@ -58,8 +65,18 @@ export function buildServices(deps: ServiceDeps) {
     ]);
     return { postsByReview, storiesByReview, complaintsByVerify };
   });
-  const notifications = new NotificationService(new NotificationRepository(db), deps.publisher);
+  const messageRepo = new MessageRepository(db);
+  counters.register(async (auth) => ({ messagesUnread: await messageRepo.unreadTotal(auth.userId) }));
+  const counterPublisher = new CounterPublisher(counters, (id) => users.findById(id), deps.publisher);
+  const notifications = new NotificationService(
+    new NotificationRepository(db),
+    deps.publisher,
+    counterPublisher,
+    deps.now,
+  );
   const creators = new CreatorService(new CreatorRepository(db));
+  const findByHandle = (handle: string) => creators.findCreatorByHandle(handle);
+  const blocks = new BlockService(new BlockRepository(db), findByHandle);
   const posts = new PostService({
     posts: postRepo,
     media: deps.media,
@@ -73,7 +90,21 @@ export function buildServices(deps: ServiceDeps) {
     notifications,
     creators,
     posts,
-    comments: new CommentService(new CommentRepository(db), posts, notifications, deps.publisher),
+    comments: new CommentService(new CommentRepository(db), posts, notifications, deps.publisher, blocks),
+    blocks,
+    messages: new MessageService({
+      messages: messageRepo,
+      media: deps.media,
+      blocks,
+      notifications,
+      counters: counterPublisher,
+      publisher: deps.publisher,
+      limiter: deps.limiter,
+      findByHandle,
+      findById: (id) => users.findById(id),
+      now: deps.now,
+    }),
+    presence: new PresenceService(new PresenceRepository(db), deps.now),
     reports: new ReportService(reportRepo, posts, creators, deps.limiter),
     gallery: new GalleryService(new GalleryRepository(db), creators, posts, deps.media),
     users,

@@ -40,6 +40,25 @@ import {
 } from './http/content.ts';
 import { homeQuerySchema, homeResponseSchema } from './http/home.ts';
 import {
+  blockRequestSchema,
+  blockResponseSchema,
+  blocksResponseSchema,
+  contactsQuerySchema,
+  contactsResponseSchema,
+  conversationQuerySchema,
+  conversationResponseSchema,
+  massMessageRequestSchema,
+  massMessageResponseSchema,
+  sendMessageRequestSchema,
+  sendMessageResponseSchema,
+} from './http/messages.ts';
+import {
+  notificationsQuerySchema,
+  notificationsReadRequestSchema,
+  notificationsReadResponseSchema,
+  notificationsResponseSchema,
+} from './http/notifications.ts';
+import {
   connectionReportRequestSchema,
   connectionReportResponseSchema,
   deleteAccountRequestSchema,
@@ -332,6 +351,71 @@ export const endpoints = {
     output: okSchema,
     auth: 'required',
     summary: 'Delete an own gallery category (its media stay).',
+  },
+  'message.contacts': {
+    method: 'GET',
+    path: '/message/contacts',
+    input: contactsQuerySchema,
+    output: contactsResponseSchema,
+    auth: 'required',
+    summary: 'Conversations, newest first (24 a page), with unread counts; q searches handle or name.',
+  },
+  'message.conversation': {
+    method: 'GET',
+    path: '/message',
+    input: conversationQuerySchema,
+    output: conversationResponseSchema,
+    auth: 'required',
+    summary: 'Messages with one person (24 a page, page 1 newest); page 1 marks them read.',
+  },
+  'message.send': {
+    method: 'POST',
+    path: '/message/send',
+    input: sendMessageRequestSchema,
+    multipart: true,
+    output: sendMessageResponseSchema,
+    auth: 'required',
+    summary: 'Send a message (form data with files, or JSON); one message per messageUUID.',
+  },
+  'message.mass': {
+    method: 'POST',
+    path: '/message/mass',
+    input: massMessageRequestSchema,
+    multipart: true,
+    output: massMessageResponseSchema,
+    auth: 'required',
+    summary: 'A creator sends one message to every active subscriber (rate-limited).',
+  },
+  'user.block': {
+    method: 'POST',
+    path: '/user/block',
+    input: blockRequestSchema,
+    output: blockResponseSchema,
+    auth: 'required',
+    summary: 'Block or unblock a user by handle (no messages or comments either way).',
+  },
+  'user.blocks': {
+    method: 'GET',
+    path: '/user/blocks',
+    output: blocksResponseSchema,
+    auth: 'required',
+    summary: 'The users the caller blocked.',
+  },
+  'notifications.list': {
+    method: 'GET',
+    path: '/notifications',
+    input: notificationsQuerySchema,
+    output: notificationsResponseSchema,
+    auth: 'required',
+    summary: "Own notifications, newest first (10 a page), worded in the caller's language.",
+  },
+  'notifications.read': {
+    method: 'POST',
+    path: '/notifications/read',
+    input: notificationsReadRequestSchema,
+    output: notificationsReadResponseSchema,
+    auth: 'required',
+    summary: 'Mark as read every notification up to ?timestamp= (ms); answers the unread count.',
   },
 } as const satisfies Record<string, EndpointDef>;
 

@@ -5,6 +5,8 @@ export * from './http/auth.ts';
 export * from './http/contact.ts';
 export * from './http/content.ts';
 export * from './http/home.ts';
+export * from './http/messages.ts';
+export * from './http/notifications.ts';
 export * from './http/user.ts';
 export * from './i18n.ts';
 export * from './paging.ts';

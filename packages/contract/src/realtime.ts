@@ -1,4 +1,6 @@
 import type { Comment } from './http/content.ts';
+import type { Message } from './http/messages.ts';
+import type { NotificationPayload } from './http/notifications.ts';
 import type { Counters } from './http/user.ts';
 
 /** Socket.IO path (spec §7). */
@@ -18,9 +20,12 @@ export interface ServerToClientEvents {
   postProgressEnd: (payload: { postId: string; message: string }) => void;
   postProgressError: (payload: { message: string; postId?: string }) => void;
   comment: (payload: { postId: string; comment: Comment }) => void;
-  message: (payload: { message: unknown }) => void;
+  /** The stored message as this receiver sees it (isMe per receiver); sent again when processed. */
+  message: (payload: { message: Message }) => void;
   unreadMessages: (payload: { total: number }) => void;
-  notification: (payload: { notification: { _id: string; message: string; payload: unknown } }) => void;
+  notification: (payload: {
+    notification: { _id: string; kind: string; message: string; payload: NotificationPayload; date: string };
+  }) => void;
   user: (payload: { type: string; postId?: string }) => void;
   progress: (payload: { progress?: number; percent?: number; message: string }) => void;
   counter: (payload: Counters) => void;
@@ -32,4 +37,7 @@ export type ServerEventName = keyof ServerToClientEvents;
 export interface ClientToServerEvents {
   watchPost: (postId: string, ack?: (ok: boolean) => void) => void;
   unwatchPost: (postId: string) => void;
+  /** The chat with this handle is open on this device (no notification for its new messages). */
+  openChat: (handle: string, ack?: (ok: boolean) => void) => void;
+  closeChat: () => void;
 }

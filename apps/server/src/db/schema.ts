@@ -357,3 +357,80 @@ export const galleryItems = pgTable(
 export type MediaRow = typeof media.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
+
+/**
+ * Direct messages. `messageUUID` is the sender's client id of the message: one sender's
+ * repeated or concurrent sends of the same id store one row (unique index, insert on conflict).
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageUuid: text('message_uuid').notNull(),
+    fromId: uuid('from_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toId: uuid('to_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull().default(''),
+    /** Price in credits of the attached media (0: free). */
+    price: integer('price').notNull().default(0),
+    /** Set on the copies of one mass message. */
+    massId: uuid('mass_id'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('messages_from_uuid_idx').on(t.fromId, t.messageUuid),
+    index('messages_pair_idx').on(t.fromId, t.toId, t.createdAt),
+    index('messages_to_unread_idx').on(t.toId, t.readAt),
+    index('messages_to_pair_idx').on(t.toId, t.fromId, t.createdAt),
+  ],
+);
+
+export const messageMedia = pgTable(
+  'message_media',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.mediaId] }), index('message_media_media_idx').on(t.mediaId)],
+);
+
+/** Entitlement: paid message media a receiver unlocked (the money module charges the credits). */
+export const messageUnlocks = pgTable(
+  'message_unlocks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.messageId] })],
+);
+
+/** A user blocked another: no messages or comments between them either way, hidden in search. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('user_blocks_blocked_idx').on(t.blockedId)],
+);
+
+export type MessageRow = typeof messages.$inferSelect;

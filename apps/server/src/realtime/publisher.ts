@@ -14,6 +14,8 @@ export interface RealtimePublisher {
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
+  /** Whether any device of `userId` (on any server) has the chat with `withUserId` open. */
+  hasOpenChat(userId: string, withUserId: string): Promise<boolean>;
 }
 
 /**
@@ -42,5 +44,9 @@ export class DeferredPublisher implements RealtimePublisher {
     ...args: Parameters<ServerToClientEvents[E]>
   ): void {
     this.target?.toPost(postId, alsoUsers, event, ...args);
+  }
+
+  async hasOpenChat(userId: string, withUserId: string): Promise<boolean> {
+    return (await this.target?.hasOpenChat(userId, withUserId)) ?? false;
   }
 }

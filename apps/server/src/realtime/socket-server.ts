@@ -8,7 +8,12 @@ import type { AuthInfo } from '../http/guards.ts';
 import type { RealtimePublisher } from './publisher.ts';
 import type { SessionEvents } from './session-events.ts';
 
-type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { auth: AuthInfo }>;
+type Io = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  { auth: AuthInfo; openChatWith?: string }
+>;
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
@@ -32,7 +37,13 @@ export function attachRealtime(opts: {
   redisUrl?: string;
   /** Whether this caller may follow a post's comments live. */
   canWatchPost?: (auth: AuthInfo, postId: string) => Promise<boolean>;
+  /** The user id behind a handle, for `openChat`. */
+  resolveHandle?: (handle: string) => Promise<string | undefined>;
+  /** A user's first socket connected / last socket (on every server) disconnected. */
+  presence?: { online(userId: string): Promise<void>; offline(userId: string, since: Date): Promise<void> };
 }): RealtimeServer {
+  let closing = false;
+  const report = (p: Promise<void> | undefined) => void p?.catch(() => undefined);
   const io: Io = new Server(opts.app.server, {
     path: SOCKET_PATH,
     transports: ['websocket'],
@@ -71,6 +82,29 @@ export function attachRealtime(opts: {
     socket.on('unwatchPost', (postId) => {
       if (typeof postId === 'string') void socket.leave(postRoom(postId));
     });
+    socket.on('openChat', async (handle, ack) => {
+      const id =
+        typeof handle === 'string' && opts.resolveHandle
+          ? await opts.resolveHandle(handle).catch(() => undefined)
+          : undefined;
+      socket.data.openChatWith = id;
+      if (typeof ack === 'function') ack(!!id);
+    });
+    socket.on('closeChat', () => {
+      socket.data.openChatWith = undefined;
+    });
+    report(opts.presence?.online(auth.userId));
+    socket.on('disconnect', () => {
+      if (closing || !opts.presence) return;
+      const presence = opts.presence;
+      const since = new Date();
+      report(
+        io
+          .in(userRoom(auth.userId))
+          .fetchSockets()
+          .then((left) => (left.length || closing ? undefined : presence.offline(auth.userId, since))),
+      );
+    });
   });
 
   const stopListening = opts.sessionEvents.onRevoked((ids) => {
@@ -85,7 +119,12 @@ export function attachRealtime(opts: {
     toPost(postId, alsoUsers, event, ...args) {
       io.to([postRoom(postId), ...alsoUsers.map(userRoom)]).emit(event, ...args);
     },
+    async hasOpenChat(userId, withUserId) {
+      const sockets = await io.in(userRoom(userId)).fetchSockets();
+      return sockets.some((s) => s.data.openChatWith === withUserId);
+    },
     async close() {
+      closing = true;
       stopListening();
       await io.close();
       if (redis) {

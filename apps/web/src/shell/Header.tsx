@@ -104,7 +104,6 @@ export function Header() {
               type="button"
               className="avatar-button"
               aria-label={t('userMenu.open', { name: user.user })}
-              aria-haspopup="true"
               aria-expanded={userMenuOpen}
               aria-controls={userMenuOpen ? 'user-menu' : undefined}
               onClick={() => setUserMenuOpen((open) => !open)}

@@ -2,6 +2,7 @@ import { LANGUAGES, type Language } from '@fanverse/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../app/api.ts';
 import { useSession } from '../app/session.store.ts';
 import { useUi } from '../app/ui.store.ts';
 
@@ -24,7 +25,11 @@ export function LanguageSelector() {
         value={language}
         data-testid="language-selector"
         onChange={(event) => {
-          setLanguage(event.target.value as Language);
+          const next = event.target.value as Language;
+          setLanguage(next);
+          // Logged in, the account keeps the language too, so mails and live notifications use it.
+          if (useSession.getState().token)
+            void api('user.updateProfile', { language: next }).catch(() => undefined);
           // Server texts (errors, start-up words) come in the request's language: fetch them again.
           void queryClient.invalidateQueries();
         }}

@@ -16,8 +16,6 @@ export interface ModalProps {
   footer?: ReactNode;
   testId?: string;
   className?: string;
-  /** Hide the visible title (still announced). */
-  hideTitle?: boolean;
 }
 
 const FOCUSABLE =
@@ -41,7 +39,6 @@ export function Modal({
   footer,
   testId,
   className,
-  hideTitle,
 }: ModalProps) {
   const { t } = useTranslation();
   const [mounted, setMounted] = useState(open);
@@ -131,7 +128,7 @@ export function Modal({
         onKeyDown={onKeyDown}
       >
         <div className="modal__header">
-          <h2 id={titleId} className={hideTitle ? 'sr-only' : 'modal__title'}>
+          <h2 id={titleId} className="modal__title">
             {title}
           </h2>
           {onClose && (

@@ -1,20 +1,67 @@
+import type { Language, Notification, NotificationKind, NotificationPayload } from '@fanverse/contract';
+import { pageStatistics } from '@fanverse/contract';
+import type { AuthInfo } from '../../http/guards.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
-import type { NotificationRepository } from './notification.repository.ts';
-import { type NotificationKind, notificationText } from './notification.templates.ts';
+import type { CounterPublisher } from './counter.publisher.ts';
+import type { NotificationRepository, NotificationRow } from './notification.repository.ts';
+import { isNotificationKind, notificationText } from './notification.templates.ts';
 
-/** Stores a notification and pushes it live, worded in the receiver's language. */
+function present(row: NotificationRow, lang: Language): Notification {
+  const payload = (row.payload ?? {}) as NotificationPayload;
+  return {
+    _id: row.id,
+    kind: row.kind,
+    message: isNotificationKind(row.kind) ? notificationText(row.kind, lang, payload) : '',
+    payload: { ...payload, link: typeof payload.link === 'string' ? payload.link : '/' },
+    date: row.createdAt.toISOString(),
+    read: row.readAt !== null,
+  };
+}
+
+/**
+ * Stores notifications and pushes them live, worded in the receiver's language; lists them and
+ * marks them read. Other modules only call `notify()` with a kind of the contract's list.
+ */
 export class NotificationService {
   constructor(
     private readonly repo: NotificationRepository,
     private readonly publisher: RealtimePublisher,
+    private readonly counters?: CounterPublisher,
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   async notify(userId: string, kind: NotificationKind, payload: Record<string, unknown> & { link: string }) {
     const row = await this.repo.create(userId, kind, payload);
     const lang = await this.repo.languageOf(userId);
+    const { _id, message, date } = present(row, lang);
     this.publisher.toUser(userId, 'notification', {
-      notification: { _id: row.id, message: notificationText(kind, lang, payload), payload },
+      notification: { _id, kind, message, payload, date },
     });
+    await this.counters?.push(userId);
     return row;
+  }
+
+  async list(auth: AuthInfo, page: number, limit: number, lang: Language) {
+    const [{ rows, total }, unread] = await Promise.all([
+      this.repo.list(auth.userId, page, limit),
+      this.repo.unread(auth.userId),
+    ]);
+    return {
+      notifications: rows.map((r) => present(r, lang)),
+      statistics: { ...pageStatistics(page, limit, total), unread },
+    };
+  }
+
+  /** Marks everything up to `timestamp` (ms, default now) read and pushes the new counts. */
+  async read(auth: AuthInfo, timestamp: number | undefined): Promise<number> {
+    const at = this.now();
+    const upTo = timestamp === undefined ? at : new Date(Math.min(timestamp, at.getTime()));
+    const changed = await this.repo.markRead(auth.userId, upTo, at);
+    if (changed) await this.counters?.push(auth.userId);
+    return this.repo.unread(auth.userId);
+  }
+
+  unread(userId: string): Promise<number> {
+    return this.repo.unread(userId);
   }
 }

@@ -1,4 +1,4 @@
-import type { Language } from '@fanverse/contract';
+import type { Language, NotificationKind } from '@fanverse/contract';
 import { formatMessage, type Localized } from '@fanverse/contract';
 
 /** Texts of notifications, in the receiver's language; `{name}` placeholders come from the payload. */
@@ -23,9 +23,39 @@ export const NOTIFICATION_TEXTS = {
   like: { en: '{actor} liked your post.', es: 'A {actor} le gustó tu publicación.' },
   comment: { en: '{actor} commented on your post: {text}', es: '{actor} comentó tu publicación: {text}' },
   reply: { en: '{actor} replied to your comment: {text}', es: '{actor} respondió a tu comentario: {text}' },
-} as const satisfies Record<string, Localized>;
+  message: { en: 'New message from {actor}: {text}', es: 'Nuevo mensaje de {actor}: {text}' },
+  subscriber_new: { en: '{actor} subscribed to you.', es: '{actor} se suscribió a ti.' },
+  subscription_renewed: {
+    en: '{actor} renewed their subscription.',
+    es: '{actor} renovó su suscripción.',
+  },
+  subscription_cancelled: {
+    en: '{actor} cancelled their subscription.',
+    es: '{actor} canceló su suscripción.',
+  },
+  tip: { en: '{actor} sent you a tip of {amount} credits.', es: '{actor} te envió una propina de {amount} créditos.' },
+  flowers: { en: '{actor} sent you flowers.', es: '{actor} te envió flores.' },
+  gift: { en: '{actor} sent you a gift.', es: '{actor} te envió un regalo.' },
+  unlock: {
+    en: '{actor} unlocked your content for {amount} credits.',
+    es: '{actor} desbloqueó tu contenido por {amount} créditos.',
+  },
+  payout_sent: { en: 'Your payout of {amount} was sent.', es: 'Tu pago de {amount} fue enviado.' },
+  verification_accepted: {
+    en: 'Your identity verification was accepted.',
+    es: 'Tu verificación de identidad fue aceptada.',
+  },
+  verification_rejected: {
+    en: 'Your identity verification was rejected: {reason}',
+    es: 'Tu verificación de identidad fue rechazada: {reason}',
+  },
+} as const satisfies Record<NotificationKind, Localized>;
 
-export type NotificationKind = keyof typeof NOTIFICATION_TEXTS;
+export type { NotificationKind };
+
+export function isNotificationKind(kind: string): kind is NotificationKind {
+  return Object.hasOwn(NOTIFICATION_TEXTS, kind);
+}
 
 export function notificationText(
   kind: NotificationKind,

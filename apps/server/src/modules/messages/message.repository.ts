@@ -1,0 +1,219 @@
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  type MediaRow,
+  type MessageRow,
+  media,
+  messageMedia,
+  messages,
+  messageUnlocks,
+  subscriptions,
+  userBlocks,
+} from '../../db/schema.ts';
+import type { PublicUserRow } from '../users/public-user.presenter.ts';
+
+export interface NewMessage {
+  messageUuid: string;
+  fromId: string;
+  toId: string;
+  message: string;
+  price: number;
+  massId?: string | null;
+}
+
+export interface ContactRow {
+  user: PublicUserRow;
+  lastMessage: string;
+  lastFromId: string;
+  date: Date;
+  unread: number;
+}
+
+const pairWhere = (a: string, b: string) =>
+  or(and(eq(messages.fromId, a), eq(messages.toId, b)), and(eq(messages.fromId, b), eq(messages.toId, a)));
+
+/** Direct messages, their files, unlocks and the contacts list. Queries only. */
+export class MessageRepository {
+  constructor(private readonly db: Db) {}
+
+  async findByUuid(fromId: string, messageUuid: string): Promise<MessageRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.fromId, fromId), eq(messages.messageUuid, messageUuid)))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Stores the message with its files; answers undefined when this sender already stored that
+   * messageUUID (a retry or a concurrent duplicate), leaving the existing row untouched.
+   */
+  async insert(input: NewMessage, mediaIds: string[]): Promise<MessageRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(messages)
+        .values(input)
+        .onConflictDoNothing({ target: [messages.fromId, messages.messageUuid] })
+        .returning();
+      if (row && mediaIds.length) {
+        await tx
+          .insert(messageMedia)
+          .values(mediaIds.map((mediaId, position) => ({ messageId: row.id, mediaId, position })));
+      }
+      return row;
+    });
+  }
+
+  /** One copy per receiver, all sharing the same files; duplicates (same UUIDs) are skipped. */
+  async insertMany(inputs: NewMessage[], mediaIds: string[]): Promise<MessageRow[]> {
+    if (!inputs.length) return [];
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(messages)
+        .values(inputs)
+        .onConflictDoNothing({ target: [messages.fromId, messages.messageUuid] })
+        .returning();
+      if (rows.length && mediaIds.length) {
+        await tx
+          .insert(messageMedia)
+          .values(rows.flatMap((r) => mediaIds.map((mediaId, position) => ({ messageId: r.id, mediaId, position }))));
+      }
+      return rows;
+    });
+  }
+
+  async mediaOf(messageIds: string[]): Promise<Map<string, MediaRow[]>> {
+    const out = new Map<string, MediaRow[]>();
+    if (!messageIds.length) return out;
+    const rows = await this.db
+      .select({ messageId: messageMedia.messageId, media })
+      .from(messageMedia)
+      .innerJoin(media, eq(media.id, messageMedia.mediaId))
+      .where(inArray(messageMedia.messageId, messageIds))
+      .orderBy(asc(messageMedia.position));
+    for (const r of rows) {
+      const list = out.get(r.messageId) ?? [];
+      list.push(r.media);
+      out.set(r.messageId, list);
+    }
+    return out;
+  }
+
+  /** Which of these messages the user unlocked. */
+  async unlockedBy(userId: string, messageIds: string[]): Promise<Set<string>> {
+    if (!messageIds.length) return new Set();
+    const rows = await this.db
+      .select({ id: messageUnlocks.messageId })
+      .from(messageUnlocks)
+      .where(and(eq(messageUnlocks.userId, userId), inArray(messageUnlocks.messageId, messageIds)));
+    return new Set(rows.map((r) => r.id));
+  }
+
+  async addUnlock(userId: string, messageId: string): Promise<void> {
+    await this.db.insert(messageUnlocks).values({ userId, messageId }).onConflictDoNothing();
+  }
+
+  async findById(id: string): Promise<MessageRow | undefined> {
+    const [row] = await this.db.select().from(messages).where(eq(messages.id, id)).limit(1);
+    return row;
+  }
+
+  /** A page of the conversation, newest first (page 1 = the newest). */
+  async page(a: string, b: string, page: number, limit: number): Promise<{ rows: MessageRow[]; total: number }> {
+    const [rows, totals] = await Promise.all([
+      this.db
+        .select()
+        .from(messages)
+        .where(pairWhere(a, b))
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      this.db.select({ n: count() }).from(messages).where(pairWhere(a, b)),
+    ]);
+    return { rows, total: totals[0]?.n ?? 0 };
+  }
+
+  /** Marks what `from` sent to `reader` read; answers how many changed. */
+  async markRead(reader: string, from: string, at: Date): Promise<number> {
+    const rows = await this.db
+      .update(messages)
+      .set({ readAt: at })
+      .where(and(eq(messages.toId, reader), eq(messages.fromId, from), isNull(messages.readAt)))
+      .returning({ id: messages.id });
+    return rows.length;
+  }
+
+  async unreadTotal(userId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(messages)
+      .where(and(eq(messages.toId, userId), isNull(messages.readAt)));
+    return row?.n ?? 0;
+  }
+
+  /** One row per person the user talked with, newest conversation first; `q` matches handle or name. */
+  async contacts(userId: string, q: string, page: number, limit: number) {
+    const word = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const result = await this.db.execute(sql`
+      WITH mine AS (
+        SELECT CASE WHEN m.from_id = ${userId} THEN m.to_id ELSE m.from_id END AS other_id,
+               m.id, m.message, m.from_id, m.created_at
+        FROM messages m WHERE m.from_id = ${userId} OR m.to_id = ${userId}
+      ), last AS (
+        SELECT DISTINCT ON (other_id) other_id, message, from_id, created_at
+        FROM mine ORDER BY other_id, created_at DESC, id DESC
+      ), unread AS (
+        SELECT from_id AS other_id, count(*)::int AS n FROM messages
+        WHERE to_id = ${userId} AND read_at IS NULL GROUP BY from_id
+      )
+      SELECT u.id, u.username, u.name, p.display_name AS "displayName", p.avatar, u.online,
+             u.last_connection AS "lastConnection", u.verified, last.message AS "lastMessage",
+             last.from_id AS "lastFromId", last.created_at AS "date", coalesce(unread.n, 0)::int AS unread,
+             count(*) OVER ()::int AS total
+      FROM last
+      JOIN users u ON u.id = last.other_id
+      LEFT JOIN profiles p ON p.user_id = u.id
+      LEFT JOIN unread ON unread.other_id = last.other_id
+      WHERE u.deleted_at IS NULL
+        AND (${q} = '' OR lower(u.username) LIKE ${word}
+             OR lower(coalesce(p.display_name, u.name)) LIKE ${word})
+      ORDER BY last.created_at DESC, u.id
+      LIMIT ${limit} OFFSET ${(page - 1) * limit}`);
+    const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    const rows: ContactRow[] = raw.map((r) => ({
+      user: {
+        id: String(r.id),
+        username: String(r.username),
+        name: String(r.name),
+        displayName: (r.displayName as string | null) ?? null,
+        avatar: (r.avatar as string | null) ?? null,
+        online: r.online === true,
+        lastConnection: r.lastConnection ? new Date(r.lastConnection as string) : null,
+        verified: r.verified === true,
+      },
+      lastMessage: String(r.lastMessage ?? ''),
+      lastFromId: String(r.lastFromId),
+      date: new Date(r.date as string),
+      unread: Number(r.unread ?? 0),
+    }));
+    return { rows, total: raw.length ? Number(raw[0]!.total) : 0 };
+  }
+
+  /** Fans with an active subscription to the creator, without blocks either way. */
+  async activeSubscribers(creatorId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: subscriptions.fanId })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.creatorId, creatorId),
+          eq(subscriptions.status, 'active'),
+          sql`${subscriptions.currentPeriodEnd} > now()`,
+          sql`NOT EXISTS (SELECT 1 FROM ${userBlocks} b WHERE (b.blocker_id = ${creatorId} AND b.blocked_id = ${subscriptions.fanId})
+              OR (b.blocker_id = ${subscriptions.fanId} AND b.blocked_id = ${creatorId}))`,
+        ),
+      );
+    return rows.map((r) => r.id);
+  }
+}

@@ -1,0 +1,20 @@
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+
+/** The online flag and last connection of users. Queries only. */
+export class PresenceRepository {
+  constructor(private readonly db: Db) {}
+
+  async online(userId: string, at: Date): Promise<void> {
+    await this.db.update(users).set({ online: true, lastConnection: at }).where(eq(users.id, userId));
+  }
+
+  /** Offline as of `at`, unless the user connected again after that moment. */
+  async offline(userId: string, at: Date): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ online: false, lastConnection: at })
+      .where(and(eq(users.id, userId), or(isNull(users.lastConnection), lte(users.lastConnection, at))));
+  }
+}
