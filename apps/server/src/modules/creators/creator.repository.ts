@@ -1,6 +1,15 @@
 import { and, count, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { follows, postLikes, postMedia, posts, profiles, subscriptions, users } from '../../db/schema.ts';
+import {
+  follows,
+  postLikes,
+  postMedia,
+  posts,
+  profiles,
+  subscriptions,
+  userBlocks,
+  users,
+} from '../../db/schema.ts';
 import type { PublicUserRow } from '../users/public-user.presenter.ts';
 
 const publicColumns = {
@@ -16,6 +25,12 @@ const publicColumns = {
 
 const isCreatorSql = sql`'creator' = ANY(${users.roles})`;
 const activeUser = and(isNull(users.deletedAt), isNull(users.suspendedAt));
+/** Neither the viewer nor the listed user blocked the other. */
+const notBlocked = (viewerId: string | null | undefined): SQL | undefined =>
+  viewerId
+    ? sql`NOT EXISTS (SELECT 1 FROM ${userBlocks} b WHERE (b.blocker_id = ${viewerId} AND b.blocked_id = ${users.id})
+        OR (b.blocker_id = ${users.id} AND b.blocked_id = ${viewerId}))`
+    : undefined;
 
 export interface CreatorRow extends PublicUserRow {
   about: string | null;
@@ -125,7 +140,7 @@ export class CreatorRepository {
       .select(publicColumns)
       .from(users)
       .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(and(isCreatorSql, eq(users.verified, true), activeUser, notFollowed))
+      .where(and(isCreatorSql, eq(users.verified, true), activeUser, notFollowed, notBlocked(viewerId)))
       .orderBy(
         desc(sql`(SELECT count(*) FROM ${follows} f2 WHERE f2.creator_id = ${users.id})`),
         users.username,
@@ -137,7 +152,12 @@ export class CreatorRepository {
    * Typo-tolerant search on username and display name (pg_trgm word similarity), best match
    * first; an empty word lists creators by popularity.
    */
-  async search(word: string, page: number, limit: number): Promise<{ rows: PublicUserRow[]; total: number }> {
+  async search(
+    word: string,
+    page: number,
+    limit: number,
+    viewerId?: string | null,
+  ): Promise<{ rows: PublicUserRow[]; total: number }> {
     const w = word.toLowerCase();
     const matches = w
       ? sql`(lower(${users.username}) LIKE ${`%${w}%`} OR lower(coalesce(${profiles.displayName}, '')) LIKE ${`%${w}%`}
@@ -147,7 +167,7 @@ export class CreatorRepository {
     const score = w
       ? sql`greatest(word_similarity(${w}, lower(${users.username})), word_similarity(${w}, lower(coalesce(${profiles.displayName}, ${users.name}))))`
       : sql`(SELECT count(*) FROM ${follows} f WHERE f.creator_id = ${users.id})`;
-    const where = and(isCreatorSql, activeUser, matches);
+    const where = and(isCreatorSql, activeUser, matches, notBlocked(viewerId));
     const [rows, totals] = await Promise.all([
       this.db
         .select(publicColumns)

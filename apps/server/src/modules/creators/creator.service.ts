@@ -47,10 +47,10 @@ export class CreatorService {
     return (await this.repo.suggestions(auth?.userId ?? null, limit)).map(presentPublicUser);
   }
 
-  async search(word: string, page: number, limit: number) {
+  async search(word: string, page: number, limit: number, viewerId?: string | null) {
     const [found, top] = await Promise.all([
-      word ? this.repo.search(word, page, limit) : Promise.resolve({ rows: [], total: 0 }),
-      this.repo.search('', 1, limit),
+      word ? this.repo.search(word, page, limit, viewerId) : Promise.resolve({ rows: [], total: 0 }),
+      this.repo.search('', 1, limit, viewerId),
     ]);
     return {
       word,
@@ -61,7 +61,7 @@ export class CreatorService {
 
   async follow(auth: AuthInfo, handle: string): Promise<boolean> {
     const c = await this.findCreatorByHandle(handle);
-    if (!c || !c.roles.includes('creator')) throw new AppError('NOT_FOUND');
+    if (!c?.roles.includes('creator')) throw new AppError('NOT_FOUND');
     if (c.id === auth.userId) throw new AppError('FORBIDDEN');
     return this.repo.toggleFollow(auth.userId, c.id);
   }

@@ -127,7 +127,7 @@ export class PostService {
 
   async update(auth: AuthInfo, postId: string, fields: PostFieldsInput, files: UploadedFile[]) {
     const existing = await this.deps.posts.findRow(postId);
-    if (!existing || existing.status !== 'active') throw new AppError('NOT_FOUND');
+    if (existing?.status !== 'active') throw new AppError('NOT_FOUND');
     if (!isOwner(auth, existing)) throw new AppError('FORBIDDEN');
     const current = (await this.deps.posts.mediaOf([postId])).get(postId) ?? [];
     const keep = fields.keepMedia ? current.filter((m) => fields.keepMedia!.includes(m.id)) : current;
@@ -156,7 +156,7 @@ export class PostService {
 
   async remove(auth: AuthInfo, postId: string): Promise<void> {
     const existing = await this.deps.posts.findRow(postId);
-    if (!existing || existing.status !== 'active') throw new AppError('NOT_FOUND');
+    if (existing?.status !== 'active') throw new AppError('NOT_FOUND');
     if (!isOwner(auth, existing) && !isModerator(auth)) throw new AppError('FORBIDDEN');
     await this.deps.posts.markDeleted(postId);
   }
@@ -165,7 +165,7 @@ export class PostService {
   async review(auth: AuthInfo, input: { id: string; adminStatus: AdminStatus; reason?: string }) {
     if (!isModerator(auth)) throw new AppError('FORBIDDEN');
     const post = await this.deps.posts.findRow(input.id);
-    if (!post || post.status !== 'active') throw new AppError('NOT_FOUND');
+    if (post?.status !== 'active') throw new AppError('NOT_FOUND');
     await this.deps.posts.setReview(
       post.id,
       input.adminStatus,
