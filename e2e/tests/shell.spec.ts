@@ -1,0 +1,232 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { acceptAge, DESKTOP, loginByApi, newestMail, PHONE, shot } from './helpers.ts';
+
+/** The first published post, as any visitor can list it. */
+async function firstPostId(page: Page): Promise<string> {
+  const res = await page.request.get('/api/v1/posts?limit=1');
+  const { posts } = (await res.json()) as { posts: { _id: string }[] };
+  if (!posts[0]) throw new Error('no demo post');
+  return posts[0]._id;
+}
+
+async function expectNoCriticalA11yIssues(page: Page, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+  expect(serious.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+}
+
+test.describe('visitors', () => {
+  test('age advice shows first and stays accepted', async ({ page }, info) => {
+    await page.goto('/');
+    const advice = page.getByTestId('age-advice');
+    await expect(advice).toBeVisible();
+    await shot(page, info, 'age-advice-desktop');
+    await page.getByTestId('age-accept').click();
+    await expect(advice).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('ageAccepted'))).toBe('confirm');
+    await page.reload();
+    await expect(page.getByTestId('header')).toBeVisible();
+    await expect(advice).toBeHidden();
+  });
+
+  test('Spanish is kept after a reload', async ({ page }) => {
+    await acceptAge(page);
+    await page.goto('/about');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.getByTestId('language-selector').selectOption('es');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByTestId('about-page')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('es');
+    await expect(page.getByTestId('login-link')).toHaveText(/Iniciar sesión|Entrar/i);
+  });
+
+  test('the 404 page, the 500 page with Reload, and /error/api when the API is down', async ({
+    page,
+  }, info) => {
+    await acceptAge(page);
+    await page.goto('/some/unknown/path');
+    await expect(page.getByTestId('not-found-text')).toContainText('Sorry - Page not found');
+    await shot(page, info, 'not-found-desktop');
+    await page.goto('/error/500');
+    await expect(page.getByTestId('server-error-text')).toContainText('Server error');
+    await expect(page.getByTestId('reload-button')).toBeVisible();
+    await page.route('**/api/v1/?view=home', (route) => route.abort());
+    await page.route('**/api/v1?view=home', (route) => route.abort());
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/error\/api$/);
+    await expect(page.getByTestId('api-error-page')).toBeVisible();
+    await shot(page, info, 'error-api-desktop');
+  });
+
+  test('sign up: a bad username is marked, a good one creates the account', async ({ page }, info) => {
+    await acceptAge(page);
+    await page.goto('/signup');
+    const username = `e2e${Date.now().toString(36)}`.slice(0, 16);
+    await page.getByTestId('field-username').fill('bad name!');
+    await page.getByTestId('field-name').fill('E2E Person');
+    await page.getByTestId('field-email').fill(`${username}@example.com`);
+    await page.getByTestId('field-password').fill('a-strong-pass-1');
+    await page.getByTestId('field-birthdate').fill('1990-05-05');
+    await page.getByTestId('field-acceptTerms').check();
+    await page.getByTestId('signup-submit').click();
+    await expect(page.getByTestId('field-error-username')).toBeVisible();
+    await expect(page.getByTestId('field-username')).toHaveAttribute('aria-invalid', 'true');
+    await shot(page, info, 'signup-error-desktop');
+    await page.getByTestId('field-username').fill(username);
+    await page.getByTestId('signup-submit').click();
+    await expect(page).not.toHaveURL(/\/signup/);
+    await expect(page.getByTestId('user-menu-button')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  });
+
+  test('a logged-out like goes to login and is done after logging in', async ({ page }) => {
+    await acceptAge(page);
+    const id = await firstPostId(page);
+    await page.goto(`/post/${id}`);
+    await page.getByTestId('post-like').first().click();
+    await expect(page).toHaveURL(/\/login/);
+    await page.getByTestId('field-login').fill('fanuser2');
+    await page.getByTestId('field-password').fill('fanverse-demo');
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(new RegExp(`/post/${id}`));
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await expect
+      .poll(async () => {
+        const res = await page.request.get(`/api/v1/posts?post=${id}`, {
+          headers: { a1sledom: token ?? '' },
+        });
+        return ((await res.json()) as { posts: { liked: boolean }[] }).posts[0]?.liked;
+      })
+      .toBe(true);
+  });
+
+  test('password reset by code from the outbox, then login with the new password', async ({
+    page,
+    request,
+  }) => {
+    await acceptAge(page);
+    const username = `reset${Date.now().toString(36)}`.slice(0, 16);
+    const email = `${username}@example.com`;
+    const signup = await request.post('/api/v1/auth/signup', {
+      data: {
+        username,
+        name: 'Reset Me',
+        email,
+        password: 'old-password-1',
+        birthdate: '1991-01-01',
+        acceptTerms: true,
+      },
+    });
+    expect(signup.ok()).toBe(true);
+    await page.goto('/auth/pass');
+    await expect(page).toHaveURL(/\/auth\/code/);
+    await page.getByTestId('field-email').fill(email);
+    await page.getByTestId('reset-code-submit').click();
+    await expect(page.getByTestId('reset-code-sent')).toBeVisible();
+    const mail = await newestMail(request, email);
+    const code = /: (\d{6})\n/.exec(mail.text)?.[1];
+    expect(code).toBeTruthy();
+    await page.goto(`/auth/pass?code=${code}`);
+    await page.getByTestId('field-password').fill('new-password-2');
+    await page.getByTestId('field-repeat').fill('new-password-2');
+    await page.getByTestId('reset-pass-submit').click();
+    await expect(page).toHaveURL(/\/login/);
+    await page.getByTestId('field-login').fill(username);
+    await page.getByTestId('field-password').fill('new-password-2');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('user-menu-button')).toBeVisible();
+  });
+});
+
+test.describe('guards and where each path lands', () => {
+  const table: { path: string; as: string | null; lands: RegExp; testId?: string }[] = [
+    { path: '/post/create', as: null, lands: /\/$/ },
+    { path: '/post/create', as: 'fanuser1', lands: /\/$/ },
+    { path: '/post/create', as: 'creator1', lands: /\/post\/create$/, testId: 'post-editor' },
+    { path: '/dashboard', as: 'fanuser1', lands: /\/$/ },
+    { path: '/dashboard', as: 'creator1', lands: /\/$/ },
+    { path: '/dashboard', as: 'superadmin', lands: /\/dashboard$/, testId: 'dashboard' },
+    {
+      path: '/dashboard/admin/products',
+      as: 'superadmin',
+      lands: /\/dashboard\/admin\/products$/,
+      testId: 'admin-products',
+    },
+    { path: '/creator1', as: null, lands: /\/login$/ },
+    { path: '/@creator1', as: 'fanuser1', lands: /\/creator1$/, testId: 'creator-page' },
+    { path: '/user', as: 'fanuser1', lands: /\/\?feed=my-profile$/, testId: 'my-profile' },
+    { path: '/user/credits', as: 'fanuser1', lands: /\/\?feed=my-credits$/ },
+    { path: '/user/subscriptions', as: 'fanuser1', lands: /\/\?feed=my-subscriptions$/ },
+    { path: '/user/gifts', as: 'creator1', lands: /\/\?feed=creator-statistics$/ },
+    { path: '/gallery', as: 'fanuser1', lands: /\/\?feed=gallery$/ },
+    { path: '/login', as: 'fanuser1', lands: /\/$/ },
+    { path: '/auth/code', as: 'fanuser1', lands: /\/$/ },
+    { path: '/home', as: null, lands: /\/home$/, testId: 'home-view' },
+    { path: '/members', as: 'fanuser1', lands: /\/members$/, testId: 'home-view' },
+    { path: '/support/faq', as: null, lands: /\/support\/faq$/, testId: 'support-faq' },
+    { path: '/error/test', as: null, lands: /\/error\/test$/, testId: 'error-code-page' },
+  ];
+  for (const row of table) {
+    test(`${row.path} as ${row.as ?? 'visitor'}`, async ({ page, request }) => {
+      if (row.as) await loginByApi(page, request, row.as, row.path);
+      else {
+        await acceptAge(page);
+        await page.goto(row.path);
+      }
+      await expect(page).toHaveURL(row.lands);
+      if (row.testId) await expect(page.getByTestId(row.testId)).toBeVisible();
+    });
+  }
+});
+
+test.describe('main screens: screenshots and accessibility', () => {
+  const screens = [
+    { name: 'home', path: '/', as: null },
+    { name: 'login', path: '/login', as: null },
+    { name: 'signup', path: '/signup', as: null },
+    { name: 'terms', path: '/terms', as: null },
+    { name: 'help', path: '/help', as: null },
+    { name: 'contact', path: '/contact', as: null },
+    { name: 'my-profile', path: '/?feed=my-profile', as: 'fanuser1' },
+    { name: 'home-fan', path: '/', as: 'fanuser1' },
+  ] as const;
+  for (const viewport of [
+    { label: 'desktop', size: DESKTOP },
+    { label: 'mobile', size: PHONE },
+  ]) {
+    for (const s of screens) {
+      test(`${s.name} at ${viewport.label}`, async ({ page, request }, info) => {
+        await page.setViewportSize(viewport.size);
+        if (s.as) await loginByApi(page, request, s.as, s.path);
+        else {
+          await acceptAge(page);
+          await page.goto(s.path);
+        }
+        await expect(page.getByTestId('header')).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await shot(page, info, `${s.name}-${viewport.label}`);
+        await expectNoCriticalA11yIssues(page, `${s.name}-${viewport.label}`);
+      });
+    }
+  }
+
+  test('the header is 49 px high in the brand colour, and keyboard focus is visible', async ({ page }) => {
+    await acceptAge(page);
+    await page.goto('/about');
+    const box = await page.getByTestId('header').boundingBox();
+    expect(box?.height).toBe(49);
+    const bg = await page.getByTestId('header').evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(bg).toBe('rgb(189, 9, 9)');
+    await page.keyboard.press('Tab');
+    const outline = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return 'none';
+      const s = getComputedStyle(el);
+      return `${s.outlineStyle} ${s.boxShadow}`;
+    });
+    expect(outline).not.toBe('none none');
+  });
+});
