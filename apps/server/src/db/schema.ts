@@ -430,7 +430,64 @@ export const userBlocks = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('user_blocks_blocked_idx').on(t.blockedId)],
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('user_blocks_blocked_idx').on(t.blockedId),
+  ],
 );
 
 export type MessageRow = typeof messages.$inferSelect;
+
+/** A person's application to become a creator (spec §2 apply flow, §3 fields). */
+export const creatorApplications = pgTable(
+  'creator_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fields: jsonb('fields').notNull().default({}),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    documentType: text('document_type'),
+    /** draft → pending → accepted | rejected (a rejected applicant may apply again). */
+    status: text('status').notNull().default('draft'),
+    reason: text('reason'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('creator_applications_user_idx').on(t.userId), index('creator_applications_status_idx').on(t.status)],
+);
+
+/** Identity photos: private storage, never media URLs; deleted a while after the decision. */
+export const identityDocuments = pgTable(
+  'identity_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => creatorApplications.id, { onDelete: 'cascade' }),
+    side: text('side').notNull(),
+    storageKey: text('storage_key').notNull(),
+    mime: text('mime').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('identity_documents_side_idx').on(t.applicationId, t.side)],
+);
+
+/** Who did what in the admin area, and when. */
+export const adminActions = pgTable(
+  'admin_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    details: jsonb('details').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_actions_target_idx').on(t.targetType, t.targetId)],
+);
