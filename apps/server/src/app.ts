@@ -13,6 +13,9 @@ import type { RouteDeps } from './http/route-deps.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
 import { type Mailer, OutboxMailer, SmtpMailer } from './mail/mailer.ts';
 import { createMediaModule } from './media/media.module.ts';
+import { createPrivateStorage } from './media/storage.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { applicationRoutes } from './modules/applications/application.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { blockRoutes } from './modules/blocks/block.routes.ts';
 import { commentRoutes } from './modules/comments/comment.routes.ts';
@@ -64,6 +67,8 @@ const MODULES: ((deps: RouteDeps) => void)[] = [
   messageRoutes,
   notificationRoutes,
   blockRoutes,
+  applicationRoutes,
+  adminRoutes,
 ];
 
 /** Builds the whole app without listening (tests and main.ts both use this). */
@@ -105,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     sessionEvents,
     publisher,
     media: media.service,
+    privateStorage: createPrivateStorage(config),
     now: options.now,
   });
 
@@ -138,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     app,
     config,
     services,
+    authenticate,
     route: (name, handler, opts) =>
       defineRoute(
         app,

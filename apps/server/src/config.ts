@@ -92,7 +92,30 @@ const envSchema = z.object({
   MEDIA_S3_ACCESS_KEY: z.string().optional(),
   MEDIA_S3_SECRET_KEY: z.string().optional(),
   FFMPEG_PATH: z.string().optional(),
+  IDENTITY_RETENTION_DAYS: positiveInt(30),
   FFPROBE_PATH: z.string().optional(),
+  /** Money (issue 6). Percents are whole numbers; amounts integer cents or credits. */
+  CREDIT_VALUE_CENTS: positiveInt(10),
+  PLATFORM_COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
+  CREATOR_MIN_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(50),
+  REFERRAL_PERCENT: z.coerce.number().int().min(0).max(100).default(5),
+  EARNINGS_HOLD_DAYS: z.coerce.number().int().min(0).default(7),
+  PAYOUT_PERIOD: z.enum(['weekly', '15days']).default('weekly'),
+  PAYOUT_MIN_CENTS: z.coerce.number().int().min(1).default(1),
+  VERIFIED_FREE_CREDITS: z.coerce.number().int().min(0).default(10),
+  FLOWERS_CREDITS: positiveInt(10),
+  GIFT_CREDITS: positiveInt(50),
+  SUBSCRIPTION_PERIOD_DAYS: positiveInt(30),
+  MONEY_JOBS: bool.optional(),
+  SANDBOX_CONTROLS: bool.optional(),
+  SEGPAY_BILLING_URL: optionalUrl(['https', 'http']),
+  SEGPAY_SUBSCRIPTION_ETICKETID: z.string().default('000000:00000'),
+  SEGPAY_POSTBACK_USER: z.string().optional(),
+  SEGPAY_POSTBACK_PASSWORD: z.string().optional(),
+  SEGPAY_HMAC_KEY: z.string().optional(),
+  SEGPAY_SRS_URL: optionalUrl(['https', 'http']),
+  SEGPAY_SRS_USER: z.string().optional(),
+  SEGPAY_SRS_KEY: z.string().optional(),
 });
 
 export type RawEnv = z.input<typeof envSchema>;
@@ -133,6 +156,8 @@ export interface Config {
   devOutbox: boolean;
   webDistDir: string;
   appSecret: string | undefined;
+  /** Identity photos are deleted this many days after the application is decided. */
+  identityRetentionDays: number;
   media: {
     maxImageBytes: number;
     maxVideoBytes: number;
@@ -148,6 +173,35 @@ export interface Config {
       | undefined;
     ffmpegPath: string | undefined;
     ffprobePath: string | undefined;
+  };
+  money: MoneyConfig;
+}
+
+export interface MoneyConfig {
+  creditValueCents: number;
+  platformPercent: number;
+  minCreatorPercent: number;
+  referralPercent: number;
+  holdDays: number;
+  payoutPeriod: 'weekly' | '15days';
+  payoutMinCents: number;
+  verifiedFreeCredits: number;
+  flowersCredits: number;
+  giftCredits: number;
+  subscriptionPeriodDays: number;
+  /** Run the expiry and payout jobs in this process (pg-boss). */
+  jobs: boolean;
+  /** Sandbox controls (simulated renewals, refunds…): on unless NODE_ENV=production. */
+  sandboxControls: boolean;
+  segpay: {
+    billingUrl: string;
+    subscriptionEticketid: string;
+    postbackUser: string | undefined;
+    postbackPassword: string | undefined;
+    hmacKey: string | undefined;
+    srsUrl: string;
+    srsUser: string | undefined;
+    srsKey: string | undefined;
   };
 }
 
@@ -207,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devOutbox: e.DEV_OUTBOX ?? e.SMTP_URL === undefined,
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
     appSecret: e.APP_SECRET,
+    identityRetentionDays: e.IDENTITY_RETENTION_DAYS,
     media: {
       maxImageBytes: e.MEDIA_MAX_IMAGE_MB * 1024 * 1024,
       maxVideoBytes: e.MEDIA_MAX_VIDEO_MB * 1024 * 1024,
@@ -222,6 +277,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
       ffmpegPath: e.FFMPEG_PATH,
       ffprobePath: e.FFPROBE_PATH,
+    },
+    money: {
+      creditValueCents: e.CREDIT_VALUE_CENTS,
+      platformPercent: e.PLATFORM_COMMISSION_PERCENT,
+      minCreatorPercent: e.CREATOR_MIN_SHARE_PERCENT,
+      referralPercent: e.REFERRAL_PERCENT,
+      holdDays: e.EARNINGS_HOLD_DAYS,
+      payoutPeriod: e.PAYOUT_PERIOD,
+      payoutMinCents: e.PAYOUT_MIN_CENTS,
+      verifiedFreeCredits: e.VERIFIED_FREE_CREDITS,
+      flowersCredits: e.FLOWERS_CREDITS,
+      giftCredits: e.GIFT_CREDITS,
+      subscriptionPeriodDays: e.SUBSCRIPTION_PERIOD_DAYS,
+      jobs: e.MONEY_JOBS ?? e.NODE_ENV !== 'test',
+      sandboxControls: e.SANDBOX_CONTROLS ?? e.NODE_ENV !== 'production',
+      segpay: {
+        billingUrl: e.SEGPAY_BILLING_URL ?? 'https://secure2.segpay.com/billing/poset.cgi',
+        subscriptionEticketid: e.SEGPAY_SUBSCRIPTION_ETICKETID,
+        postbackUser: e.SEGPAY_POSTBACK_USER,
+        postbackPassword: e.SEGPAY_POSTBACK_PASSWORD,
+        hmacKey: e.SEGPAY_HMAC_KEY,
+        srsUrl: e.SEGPAY_SRS_URL ?? 'https://srs.segpay.com/MerchantServices/DynamicRecurring',
+        srsUser: e.SEGPAY_SRS_USER,
+        srsKey: e.SEGPAY_SRS_KEY,
+      },
     },
   };
 }

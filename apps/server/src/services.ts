@@ -1,7 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { Mailer, OutboxMailer } from './mail/mailer.ts';
+import type { Storage } from './media/storage.ts';
+import { ActionLog } from './modules/admin/action-log.ts';
+import { AdminRepository } from './modules/admin/admin.repository.ts';
+import { AdminUserService } from './modules/admin/admin-user.service.ts';
+import { ComplaintService } from './modules/admin/complaint.service.ts';
+import { ApplicationRepository } from './modules/applications/application.repository.ts';
+import { ApplicationService } from './modules/applications/application.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { ResetCodeRepository } from './modules/auth/reset-code.repository.ts';
 import { SessionRepository } from './modules/auth/session.repository.ts';
@@ -43,6 +51,8 @@ export interface ServiceDeps {
   sessionEvents: SessionEvents;
   publisher: RealtimePublisher;
   media: MediaPort;
+  /** Identity photos: never public, never signed URLs. */
+  privateStorage: Storage;
   now?: () => Date;
 }
 
@@ -85,25 +95,58 @@ export function buildServices(deps: ServiceDeps) {
     publisher: deps.publisher,
     now: deps.now,
   });
+  const messages = new MessageService({
+    messages: messageRepo,
+    media: deps.media,
+    blocks,
+    notifications,
+    counters: counterPublisher,
+    publisher: deps.publisher,
+    limiter: deps.limiter,
+    findByHandle,
+    findById: (id) => users.findById(id),
+    now: deps.now,
+  });
+  const adminRepo = new AdminRepository(db);
+  const actionLog = new ActionLog(adminRepo);
+  const adminUsers = new AdminUserService(adminRepo, sessions, actionLog, onSessionsRevoked, deps.now);
+  const applicationRepo = new ApplicationRepository(db);
+  counters.register(async (auth) => {
+    if (!auth.roles.some((r) => r === 'admin' || r === 'super')) return {};
+    const pending = await applicationRepo.pendingCounts();
+    return {
+      documentsByVerify: pending.documents,
+      profilesByVerify: pending.applications,
+      creatorsByVerify: pending.applications,
+    };
+  });
+  const applications = new ApplicationService({
+    applications: applicationRepo,
+    users,
+    storage: deps.privateStorage,
+    notifications,
+    log: actionLog,
+    inbox: async (from, to, text) => {
+      await messages.send(from, { to, message: text, messageUUID: randomUUID(), price: 0 }, []);
+    },
+    limits: {
+      maxImageBytes: deps.config.media.maxImageBytes,
+      maxVideoBytes: deps.config.media.maxVideoBytes,
+    },
+    retentionDays: deps.config.identityRetentionDays,
+    now: deps.now,
+  });
   return {
+    applications,
+    adminUsers,
+    complaints: new ComplaintService(adminRepo, posts, creators, adminUsers, notifications, actionLog),
     media: deps.media,
     notifications,
     creators,
     posts,
     comments: new CommentService(new CommentRepository(db), posts, notifications, deps.publisher, blocks),
     blocks,
-    messages: new MessageService({
-      messages: messageRepo,
-      media: deps.media,
-      blocks,
-      notifications,
-      counters: counterPublisher,
-      publisher: deps.publisher,
-      limiter: deps.limiter,
-      findByHandle,
-      findById: (id) => users.findById(id),
-      now: deps.now,
-    }),
+    messages,
     presence: new PresenceService(new PresenceRepository(db), deps.now),
     reports: new ReportService(reportRepo, posts, creators, deps.limiter),
     gallery: new GalleryService(new GalleryRepository(db), creators, posts, deps.media),
@@ -129,7 +172,7 @@ export function buildServices(deps: ServiceDeps) {
       onSessionsRevoked,
     }),
     home: new HomeService({ users, config: deps.config }),
-    contact: new ContactService(new ContactRepository(db), deps.limiter),
+    contact: new ContactService(new ContactRepository(db), deps.limiter, reportRepo),
     outbox: deps.outbox,
   };
 }

@@ -7,6 +7,21 @@ import {
   resetPasswordRequestSchema,
   signupRequestSchema,
 } from './http/auth.ts';
+import {
+  adminUserActionSchema,
+  adminUsersQuerySchema,
+  adminUsersResponseSchema,
+  applyRequestSchema,
+  applyStateSchema,
+  complaintActionSchema,
+  complaintSchema,
+  complaintsQuerySchema,
+  complaintsResponseSchema,
+  verificationDecisionSchema,
+  verificationSchema,
+  verificationsQuerySchema,
+  verificationsResponseSchema,
+} from './http/admin.ts';
 import { contactRequestSchema, contactResponseSchema, outboxResponseSchema } from './http/contact.ts';
 import {
   commentsQuerySchema,
@@ -39,6 +54,7 @@ import {
   storiesResponseSchema,
 } from './http/content.ts';
 import { homeQuerySchema, homeResponseSchema } from './http/home.ts';
+import { moneyEndpoints } from './http/money.ts';
 import {
   blockRequestSchema,
   blockResponseSchema,
@@ -417,6 +433,74 @@ export const endpoints = {
     auth: 'required',
     summary: 'Mark as read every notification up to ?timestamp= (ms); answers the unread count.',
   },
+  'creator.applyState': {
+    method: 'GET',
+    path: '/creator/apply',
+    output: applyStateSchema,
+    auth: 'required',
+    summary: 'The creator application steps (step1..step4, DataApplyCreatorComplete).',
+  },
+  'creator.apply': {
+    method: 'POST',
+    path: '/creator/apply',
+    input: applyRequestSchema,
+    multipart: true,
+    output: applyStateSchema,
+    auth: 'required',
+    summary: 'Send one step of the creator application (step 3 carries the files front, back and face).',
+  },
+  'admin.verifications': {
+    method: 'GET',
+    path: '/admin/verifications',
+    input: verificationsQuerySchema,
+    output: verificationsResponseSchema,
+    auth: 'required',
+    summary: 'Creator applications to review (admin, super).',
+  },
+  'admin.verificationDecide': {
+    method: 'POST',
+    path: '/admin/verifications/:id',
+    params: idParam,
+    input: verificationDecisionSchema,
+    output: verificationSchema,
+    auth: 'required',
+    summary: 'Accept or reject an application; the result reaches the applicant (admin, super).',
+  },
+  'admin.complaints': {
+    method: 'GET',
+    path: '/admin/complaints',
+    input: complaintsQuerySchema,
+    output: complaintsResponseSchema,
+    auth: 'required',
+    summary: 'Reports and DMCA / content-removal requests (admin, coord, super).',
+  },
+  'admin.complaintAct': {
+    method: 'POST',
+    path: '/admin/complaints/:id',
+    params: idParam,
+    input: complaintActionSchema,
+    output: complaintSchema,
+    auth: 'required',
+    summary: 'Answer a complaint and act on it; the reporter is told the outcome (admin, coord, super).',
+  },
+  'admin.users': {
+    method: 'GET',
+    path: '/admin/users',
+    input: adminUsersQuerySchema,
+    output: adminUsersResponseSchema,
+    auth: 'required',
+    summary: 'Users, fans, creators and admins, searchable and paged (admin, coord, super).',
+  },
+  'admin.userAction': {
+    method: 'POST',
+    path: '/admin/users/:id',
+    params: idParam,
+    input: adminUserActionSchema,
+    output: okSchema,
+    auth: 'required',
+    summary: 'Suspend or restore an account (admin, super).',
+  },
+  ...moneyEndpoints,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

@@ -45,6 +45,10 @@ export const FIELD_MESSAGES = {
     en: 'Set a price in credits for pay-per-view content.',
     es: 'Pon un precio en créditos para el contenido de pago por ver.',
   },
+  'document.duplicate': {
+    en: 'Each photo must be different: the front, the back, and you holding the document.',
+    es: 'Cada foto debe ser distinta: el frente, el reverso y tú sosteniendo el documento.',
+  },
   'code.expired': { en: 'This code has expired.', es: 'Este código ha caducado.' },
   'username.taken': { en: 'This username is already taken.', es: 'Este nombre de usuario ya está en uso.' },
   'email.taken': {

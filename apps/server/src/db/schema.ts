@@ -458,7 +458,10 @@ export const creatorApplications = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('creator_applications_user_idx').on(t.userId), index('creator_applications_status_idx').on(t.status)],
+  (t) => [
+    uniqueIndex('creator_applications_user_idx').on(t.userId),
+    index('creator_applications_status_idx').on(t.status),
+  ],
 );
 
 /** Identity photos: private storage, never media URLs; deleted a while after the decision. */
@@ -490,4 +493,179 @@ export const adminActions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('admin_actions_target_idx').on(t.targetType, t.targetId)],
+);
+
+// ---- Money (issue 6): ledger, wallets, products, checkouts, postbacks, payouts ----
+
+/** Admin-managed credit bags (products) with the provider's price point. */
+export const creditBags = pgTable('credit_bags', {
+  id: text('id').primaryKey(),
+  credits: integer('credits').notNull(),
+  priceCents: integer('price_cents').notNull(),
+  eticketid: text('eticketid').notNull(),
+  active: boolean('active').notNull().default(true),
+  position: integer('position').notNull().default(0),
+});
+
+/** Money settings an admin changes at run time (commission percent). */
+export const moneySettings = pgTable('money_settings', {
+  key: text('key').primaryKey(),
+  value: integer('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A fan's credits, kept in step with the ledger in the same transaction (row locked to spend). */
+export const wallets = pgTable('wallets', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  credits: integer('credits').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One business transfer of the append-only ledger. `idempotencyKey` makes a spend or a provider
+ * event apply once; `relatedId` points a reversal at the transfer it reverses.
+ */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    category: text('category'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    userId: uuid('user_id'),
+    creatorId: uuid('creator_id'),
+    postId: uuid('post_id'),
+    provider: text('provider'),
+    purchaseId: text('purchase_id'),
+    transactionId: text('transaction_id'),
+    amountCents: integer('amount_cents').notNull().default(0),
+    credits: integer('credits').notNull().default(0),
+    relatedId: uuid('related_id'),
+    memo: text('memo'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transactions_key_idx').on(t.idempotencyKey),
+    index('ledger_transactions_user_idx').on(t.userId, t.createdAt),
+    index('ledger_transactions_creator_idx').on(t.creatorId, t.createdAt),
+    index('ledger_transactions_provider_tran_idx').on(t.provider, t.transactionId),
+    index('ledger_transactions_related_idx').on(t.relatedId),
+  ],
+);
+
+/** Legs of a transfer: per currency the amounts of one transfer sum to zero. Never updated. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    account: text('account').notNull(),
+    currency: text('currency').notNull(),
+    amount: integer('amount').notNull(),
+    /** Creator earnings: when the holding period ends and the amount can be paid out. */
+    availableAt: timestamp('available_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_account_idx').on(t.account, t.currency),
+    index('ledger_entries_tx_idx').on(t.transactionId),
+  ],
+);
+
+/** A hosted-billing checkout: what we asked the provider to charge, checked against its postback. */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    bagId: text('bag_id'),
+    creatorId: uuid('creator_id'),
+    amountCents: integer('amount_cents').notNull(),
+    credits: integer('credits').notNull().default(0),
+    eticketid: text('eticketid'),
+    dynamicPricingId: text('dynamic_pricing_id'),
+    status: text('status').notNull().default('pending'),
+    purchaseId: text('purchase_id'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('checkouts_user_idx').on(t.userId),
+    index('checkouts_purchase_idx').on(t.provider, t.purchaseId),
+  ],
+);
+
+/** Every provider postback, stored raw before it is applied; one row per (provider, transaction, event). */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    event: text('event').notNull(),
+    raw: jsonb('raw').notNull(),
+    status: text('status').notNull().default('received'),
+    error: text('error'),
+    createdAt: createdAt(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('payment_events_key_idx').on(t.provider, t.idempotencyKey)],
+);
+
+/** Billing facts of a subscription (the entitlement row lives in `subscriptions`). */
+export const subscriptionBilling = pgTable(
+  'subscription_billing',
+  {
+    subscriptionId: uuid('subscription_id')
+      .primaryKey()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    purchaseId: text('purchase_id').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    lastActivationAt: timestamp('last_activation_at', { withTimezone: true }).notNull(),
+    lastRenewalAt: timestamp('last_renewal_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('subscription_billing_purchase_idx').on(t.provider, t.purchaseId)],
+);
+
+/** Where a creator is paid: kind card | bank | transfer; `details` holds the full data, `masked` what is shown. */
+export const payoutMethods = pgTable('payout_methods', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  details: jsonb('details').notNull(),
+  masked: text('masked').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One payout of a creator's available earnings in a batch run; admins mark it paid or failed. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    batchKey: text('batch_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').notNull().default('scheduled'),
+    method: text('method'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payouts_creator_batch_idx').on(t.creatorId, t.batchKey),
+    index('payouts_status_idx').on(t.status),
+  ],
 );

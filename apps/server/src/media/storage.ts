@@ -212,3 +212,13 @@ function signedFetch(options: S3Options): S3Fetch {
 export function createStorage(config: Pick<Config, 'media' | 'mediaDir'>): Storage {
   return config.media.s3 ? new S3Storage(config.media.s3) : new LocalStorage(config.mediaDir);
 }
+
+/**
+ * Storage for identity photos: the private bucket (keys under identity/, never given a URL) when
+ * S3 is configured, otherwise a folder under DATA_DIR apart from public media.
+ */
+export function createPrivateStorage(config: Pick<Config, 'media' | 'dataDir'>): Storage {
+  return config.media.s3
+    ? new S3Storage(config.media.s3)
+    : new LocalStorage(path.join(config.dataDir, 'private'));
+}

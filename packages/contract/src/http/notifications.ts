@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_LIMITS } from '../constants.ts';
 import { pageStatisticsSchema } from '../paging.ts';
 
+/** Every kind of notification; the server's templates must word each one in en and es. */
 export const NOTIFICATION_KINDS = [
   'post_approved',
   'post_rejected',
@@ -20,8 +21,10 @@ export const NOTIFICATION_KINDS = [
   'gift',
   'unlock',
   'payout_sent',
+  'report_resolved',
   'verification_accepted',
   'verification_rejected',
+  'report_resolved',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

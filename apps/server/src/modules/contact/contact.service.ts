@@ -2,6 +2,7 @@ import type { ContactRequest } from '@fanverse/contract';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { ReportRepository } from '../reports/report.repository.ts';
 import type { ContactRepository } from './contact.repository.ts';
 
 const PER_IP_PER_HOUR = 10;
@@ -11,6 +12,7 @@ export class ContactService {
   constructor(
     private readonly repo: ContactRepository,
     private readonly limiter: RateLimiter,
+    private readonly reports: ReportRepository,
   ) {}
 
   async submit(input: Required<ContactRequest>, auth: AuthInfo | null, ip: string): Promise<string> {
@@ -18,6 +20,17 @@ export class ContactService {
     if (state.count > PER_IP_PER_HOUR) {
       throw new AppError('RATE_LIMITED', { seconds: Math.ceil(state.resetInMs / 1000) });
     }
-    return this.repo.create({ ...input, userId: auth?.userId ?? null });
+    const id = await this.repo.create({ ...input, userId: auth?.userId ?? null });
+    // DMCA and content-removal requests are complaints for the moderators too.
+    if (input.kind === 'dmca' || input.kind === 'content-removal') {
+      await this.reports.create({
+        reporterId: auth?.userId ?? null,
+        targetType: input.kind,
+        targetId: id,
+        reason: 'other',
+        details: `${input.subject}\n\n${input.message}\n\n${input.name} <${input.email}>`,
+      });
+    }
+    return id;
   }
 }

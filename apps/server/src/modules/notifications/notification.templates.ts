@@ -1,7 +1,10 @@
 import type { Language, NotificationKind } from '@fanverse/contract';
 import { formatMessage, type Localized } from '@fanverse/contract';
 
-/** Texts of notifications, in the receiver's language; `{name}` placeholders come from the payload. */
+/**
+ * Texts of notifications, in the receiver's language; `{name}` placeholders come from the payload.
+ * A new kind goes into the contract's NOTIFICATION_KINDS first; this map must word every kind.
+ */
 export const NOTIFICATION_TEXTS = {
   post_approved: {
     en: 'Your post was approved and is now published.',
@@ -33,7 +36,10 @@ export const NOTIFICATION_TEXTS = {
     en: '{actor} cancelled their subscription.',
     es: '{actor} canceló su suscripción.',
   },
-  tip: { en: '{actor} sent you a tip of {amount} credits.', es: '{actor} te envió una propina de {amount} créditos.' },
+  tip: {
+    en: '{actor} sent you a tip of {amount} credits.',
+    es: '{actor} te envió una propina de {amount} créditos.',
+  },
   flowers: { en: '{actor} sent you flowers.', es: '{actor} te envió flores.' },
   gift: { en: '{actor} sent you a gift.', es: '{actor} te envió un regalo.' },
   unlock: {
@@ -41,6 +47,10 @@ export const NOTIFICATION_TEXTS = {
     es: '{actor} desbloqueó tu contenido por {amount} créditos.',
   },
   payout_sent: { en: 'Your payout of {amount} was sent.', es: 'Tu pago de {amount} fue enviado.' },
+  report_resolved: {
+    en: 'We reviewed your report. {response}',
+    es: 'Revisamos tu denuncia. {response}',
+  },
   verification_accepted: {
     en: 'Your identity verification was accepted.',
     es: 'Tu verificación de identidad fue aceptada.',

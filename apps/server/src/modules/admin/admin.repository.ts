@@ -1,0 +1,115 @@
+import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { adminActions, complaints, posts, profiles, users } from '../../db/schema.ts';
+import type { PublicUserRow } from '../users/public-user.presenter.ts';
+
+export type ComplaintRow = typeof complaints.$inferSelect & {
+  reporter: PublicUserRow | null;
+  action: string | null;
+};
+
+/** Complaints, accounts and the admin action log. Queries only. */
+export class AdminRepository {
+  constructor(private readonly db: Db) {}
+
+  async logAction(row: typeof adminActions.$inferInsert): Promise<void> {
+    await this.db.insert(adminActions).values(row);
+  }
+
+  async complaints(
+    status: string,
+    page: number,
+    limit: number,
+  ): Promise<{ rows: ComplaintRow[]; total: number }> {
+    const where = status === 'all' ? undefined : eq(complaints.status, status);
+    const [rows, totals] = await Promise.all([
+      this.db
+        .select({
+          complaint: complaints,
+          reporter: {
+            id: users.id,
+            username: users.username,
+            name: users.name,
+            displayName: profiles.displayName,
+            avatar: profiles.avatar,
+            online: users.online,
+            lastConnection: users.lastConnection,
+            verified: users.verified,
+          },
+          action: sql<string | null>`(SELECT a.details->>'action' FROM ${adminActions} a
+            WHERE a.target_type = 'complaint' AND a.target_id = ${complaints.id}::text ORDER BY a.created_at DESC LIMIT 1)`,
+        })
+        .from(complaints)
+        .leftJoin(users, eq(users.id, complaints.reporterId))
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .where(where)
+        .orderBy(desc(complaints.createdAt))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      this.db.select({ n: count() }).from(complaints).where(where),
+    ]);
+    return {
+      rows: rows.map((r) => ({
+        ...r.complaint,
+        reporter: r.reporter?.id ? (r.reporter as PublicUserRow) : null,
+        action: r.action,
+      })),
+      total: totals[0]?.n ?? 0,
+    };
+  }
+
+  async findComplaint(id: string) {
+    const [row] = await this.db.select().from(complaints).where(eq(complaints.id, id));
+    return row;
+  }
+
+  async resolveComplaint(id: string, response: string | null): Promise<void> {
+    await this.db.update(complaints).set({ status: 'resolved', response }).where(eq(complaints.id, id));
+  }
+
+  async postAuthor(postId: string): Promise<string | undefined> {
+    const [row] = await this.db.select({ id: posts.creatorId }).from(posts).where(eq(posts.id, postId));
+    return row?.id;
+  }
+
+  async users(role: string, q: string | undefined, page: number, limit: number) {
+    const parts: (SQL | undefined)[] = [isNull(users.deletedAt)];
+    if (role === 'creators') parts.push(sql`'creator' = ANY(${users.roles})`);
+    if (role === 'fans')
+      parts.push(
+        sql`NOT ('creator' = ANY(${users.roles})) AND NOT (${users.roles} && ARRAY['admin','super','coord']::text[])`,
+      );
+    if (role === 'admins') parts.push(sql`${users.roles} && ARRAY['admin','super','coord']::text[]`);
+    if (q) {
+      const w = `%${q.toLowerCase()}%`;
+      parts.push(
+        sql`(lower(${users.username}) LIKE ${w} OR lower(${users.email}) LIKE ${w} OR lower(${users.name}) LIKE ${w})`,
+      );
+    }
+    const where = and(...parts);
+    const [rows, totals] = await Promise.all([
+      this.db
+        .select({ user: users, profile: profiles })
+        .from(users)
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .where(where)
+        .orderBy(desc(users.createdAt))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      this.db.select({ n: count() }).from(users).where(where),
+    ]);
+    return { rows, total: totals[0]?.n ?? 0 };
+  }
+
+  async setSuspended(userId: string, suspended: boolean, at: Date): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ suspendedAt: suspended ? at : null, updatedAt: at })
+      .where(eq(users.id, userId));
+  }
+
+  async rolesOf(userId: string): Promise<string[] | undefined> {
+    const [row] = await this.db.select({ roles: users.roles }).from(users).where(eq(users.id, userId));
+    return row?.roles;
+  }
+}

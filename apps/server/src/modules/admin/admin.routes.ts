@@ -1,0 +1,21 @@
+import { requireSomeRoles } from '../../http/guards.ts';
+import type { RouteDeps } from '../../http/route-deps.ts';
+
+export function adminRoutes({ route, services }: RouteDeps): void {
+  const moderators = { guard: requireSomeRoles('admin', 'super', 'coord') };
+  route('admin.complaints', ({ auth, input }) => services.complaints.list(auth, input), moderators);
+  route(
+    'admin.complaintAct',
+    ({ auth, params, input }) => services.complaints.act(auth, params.id, input),
+    moderators,
+  );
+  route('admin.users', ({ auth, input }) => services.adminUsers.list(auth, input), moderators);
+  route(
+    'admin.userAction',
+    async ({ auth, params, input }) => {
+      await services.adminUsers.act(auth, params.id, input.action);
+      return { success: true };
+    },
+    { guard: requireSomeRoles('admin', 'super') },
+  );
+}

@@ -1,0 +1,193 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { DESKTOP, loginByApi, PHONE, shot } from './helpers.ts';
+
+/** A small valid JPEG made in the test (a red/amber gradient-like picture). */
+async function makeJpeg(): Promise<Buffer> {
+  return sharp({
+    create: { width: 640, height: 480, channels: 3, background: { r: 189, g: 9, b: 9 } },
+  })
+    .composite([
+      {
+        input: await sharp({
+          create: { width: 320, height: 240, channels: 3, background: { r: 245, g: 158, b: 11 } },
+        })
+          .png()
+          .toBuffer(),
+        top: 120,
+        left: 160,
+      },
+    ])
+    .jpeg()
+    .toBuffer();
+}
+
+async function expectNoSeriousA11yIssues(page: Page, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+  expect(serious.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+}
+
+/** Waits for the open modal's 250 ms animation to finish, so screenshots show it settled. */
+async function modalSettled(page: Page): Promise<void> {
+  await expect(page.locator('.modal.is-open').last()).toBeVisible();
+  await page.waitForTimeout(350);
+}
+
+const message = `E2E sunset ${Date.now()}`;
+let postId = '';
+
+test.describe
+  .serial('creators content journey', () => {
+    test('creator1 publishes a post with an image and sees the progress reach the post page', async ({
+      page,
+      request,
+    }, info) => {
+      await loginByApi(page, request, 'creator1', '/post/create');
+      await expect(page.getByTestId('post-editor')).toBeVisible();
+      await expect(page.getByTestId('editor-review-notice')).toBeVisible();
+      await page.getByTestId('editor-message').fill(message);
+      await expect(page.getByTestId('editor-counter')).toContainText(`${message.length}/280`);
+      // The client pre-check refuses an unsupported file with the catalogue text.
+      await page
+        .getByTestId('editor-files')
+        .setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+      await expect(page.getByTestId('editor-file-errors')).toContainText(
+        'The file notes.pdf is not supported',
+      );
+      await page
+        .getByTestId('editor-files')
+        .setInputFiles({ name: 'sunset.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg() });
+      await expect(page.getByTestId('editor-preview')).toHaveCount(1);
+      await page.getByTestId('editor-visibility-free').check();
+      // Certifications are required.
+      await page.getByTestId('editor-submit').click();
+      await expect(page.locator('.certifications .field-error').first()).toBeVisible();
+      await page.getByTestId('editor-cert-adults').check();
+      await page.getByTestId('editor-cert-consent').check();
+      await page.getByTestId('editor-cert-terms').check();
+      await shot(page, info, 'editor-desktop');
+      await page.getByTestId('editor-submit').click();
+      await expect(page.getByTestId('editor-progress')).toBeVisible();
+      await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+      postId = page.url().split('/').pop() ?? '';
+      const card = page.locator(`[data-testid="post-card"][data-post-id="${postId}"]`);
+      await expect(card).toContainText(message);
+      await expect(card.getByTestId('post-review-status')).toBeVisible();
+      await expect(card.locator('img.media-item')).toBeVisible();
+      await shot(page, info, 'post-desktop');
+    });
+
+    test('superadmin approves it in the review tab', async ({ page, request }, info) => {
+      await loginByApi(page, request, 'superadmin', '/?adminStatus=new');
+      await expect(page.getByTestId('review-filter-new')).toHaveAttribute('aria-current', 'page');
+      const item = page.locator(`[data-testid="review-item"]:has([data-post-id="${postId}"])`);
+      await expect(item).toBeVisible();
+      await shot(page, info, 'review-desktop');
+      await expectNoSeriousA11yIssues(page, 'review tab');
+      await item.getByTestId('review-approve').click();
+      await expect(page.getByTestId('review-confirm-text')).toContainText(
+        'The post status will change to Approved',
+      );
+      await page.getByTestId('review-reason').fill('Looks fine');
+      await page.getByTestId('confirm-ok').click();
+      await expect(item).toHaveCount(0);
+      await page.getByTestId('review-filter-approved').click();
+      await expect(page.locator(`[data-testid="review-item"]:has([data-post-id="${postId}"])`)).toBeVisible();
+      await page.setViewportSize(PHONE);
+      await page.goto('/?adminStatus=all');
+      await expect(page.getByTestId('review-item').first()).toBeVisible();
+      await shot(page, info, 'review-phone');
+    });
+
+    test('fanuser1 likes, comments and saves it on the creator page, then finds it under saved', async ({
+      page,
+      request,
+    }, info) => {
+      await loginByApi(page, request, 'fanuser1', '/creator1');
+      await expect(page.getByTestId('creator-header')).toBeVisible();
+      await expect(page.getByTestId('creator-subscribe')).toContainText('$');
+      const card = page.locator(`[data-testid="post-card"][data-post-id="${postId}"]`);
+      await expect(card).toBeVisible();
+      await shot(page, info, 'profile-desktop');
+      await expectNoSeriousA11yIssues(page, 'creator page');
+
+      await expect(card.getByTestId('post-like-count')).toHaveText('0');
+      await card.getByTestId('post-like').click();
+      await expect(card.getByTestId('post-like')).toHaveAttribute('aria-pressed', 'true');
+      await expect(card.getByTestId('post-like-count')).toHaveText('1');
+
+      await card.getByTestId('post-comment').click();
+      const overlay = page.getByTestId('comments-overlay');
+      await expect(overlay).toBeVisible();
+      await page.getByTestId('comment-input').fill('Lovely colours!');
+      await page.getByTestId('comment-submit').click();
+      await expect(overlay.getByTestId('comment-item').first()).toContainText('Lovely colours!');
+      await modalSettled(page);
+      await shot(page, info, 'comments-desktop');
+      await page.keyboard.press('Escape');
+      await expect(overlay).toBeHidden();
+
+      await card.getByTestId('post-save').click();
+      await expect(card.getByTestId('post-save')).toHaveAttribute('aria-pressed', 'true');
+
+      // The subscribe button opens the buy-subscription overlay with the price.
+      await page.getByTestId('creator-subscribe').click();
+      await expect(page.getByTestId('buy-subscription-overlay')).toContainText('$');
+      await page.keyboard.press('Escape');
+
+      await page.goto('/?feed=my_content&content=saved&view=content');
+      await expect(page.locator(`[data-testid="post-card"][data-post-id="${postId}"]`)).toBeVisible();
+    });
+
+    test('screens: feed plus and grid, post, story viewer, profile at desktop and phone', async ({
+      page,
+      request,
+    }, info) => {
+      await loginByApi(page, request, 'fanuser1', '/');
+      for (const [size, viewport] of [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ] as const) {
+        await page.setViewportSize(viewport);
+        await page.goto('/?feed_mode=plus');
+        await expect(page.getByTestId('post-card').first()).toBeVisible();
+        await shot(page, info, `feed-plus-${size}`);
+        await page.getByTestId('feed-mode-grid').click();
+        await expect(page.locator('[data-testid="post-card"][data-mode="grid"]').first()).toBeVisible();
+        await shot(page, info, `feed-grid-${size}`);
+        await page.goto('/creator1?feed_mode=grid');
+        await expect(page.locator('[data-testid="post-card"][data-mode="grid"]').first()).toBeVisible();
+        await shot(page, info, `profile-grid-${size}`);
+        await page.goto('/creator1');
+        await expect(page.getByTestId('post-card').first()).toBeVisible();
+        await shot(page, info, `profile-${size}`);
+        await page.goto(`/post/${postId}`);
+        await expect(page.getByTestId('post-card')).toBeVisible();
+        await shot(page, info, `post-${size}`);
+        await page.goto('/creator1');
+        await page.getByTestId('story-bubble').first().click();
+        await expect(page.getByTestId('story-viewer')).toBeVisible();
+        await shot(page, info, `story-viewer-${size}`);
+        await page.keyboard.press('Escape');
+        await expect(page.getByTestId('story-viewer')).toBeHidden();
+      }
+      // A locked pay-per-view post shows the blurred preview and the unlock overlay.
+      await page.setViewportSize(DESKTOP);
+      await page.goto('/creator1');
+      const unlock = page.getByTestId('post-unlock').first();
+      await expect(unlock).toBeVisible();
+      await unlock.click();
+      await expect(page.getByTestId('unlock-overlay')).toBeVisible();
+      await modalSettled(page);
+      await shot(page, info, 'unlock-desktop');
+    });
+
+    test('explore finds a creator with a typo', async ({ page, request }, info) => {
+      await loginByApi(page, request, 'fanuser1', '/?explore=1');
+      await page.getByTestId('explore-search').fill('cretor1');
+      await expect(page.getByTestId('explore-results')).toContainText('creator1');
+      await shot(page, info, 'explore-desktop');
+    });
+  });
