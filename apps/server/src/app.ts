@@ -192,6 +192,13 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
   publisher.attach(realtime);
   await media.start();
+  // Identity photos are removed a set time after each decision; checked hourly.
+  const sweep = setInterval(() => {
+    services.applications
+      .sweepDocuments()
+      .catch((err: unknown) => app.log.error({ err }, 'identity sweep failed'));
+  }, 3_600_000);
+  sweep.unref();
 
   return {
     app,
@@ -199,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     sessionEvents,
     realtime,
     close: async () => {
+      clearInterval(sweep);
       await media.stop();
       await realtime.close();
       await app.close();
