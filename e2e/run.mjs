@@ -2,6 +2,7 @@
 // Without Chromium it says so loudly and skips only the browser part (CI installs Chromium, so
 // there a missing browser is a failure).
 import { spawnSync } from 'node:child_process';
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,11 +21,24 @@ const run = (cmd, args, env = {}) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 
+/** A free port on loopback, so several runs on one machine don't collide. */
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
 run('npm', ['run', 'build']);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanverse-e2e-'));
+const port = process.env.E2E_PORT ?? String(await freePort());
 try {
   run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
     E2E_DATA_DIR: dataDir,
+    E2E_PORT: port,
   });
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
