@@ -12,6 +12,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seedDemo } from '../apps/server/src/seed/demo.ts';
+import { benchMessages, formatMessageRow } from './messages.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -65,6 +66,12 @@ async function main(): Promise<void> {
       `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.rps / base.rps).toFixed(2)}x |`,
     );
   }
+
+  // Realtime: messages from send to delivery with many connected sockets (one server, PGlite).
+  const messageRows = await benchMessages();
+  console.info('\n| messaging case | delivered | throughput | p50 | p99 |');
+  console.info('|---|---:|---:|---:|---:|');
+  for (const r of messageRows) console.info(formatMessageRow(r));
 }
 
 main().catch((err) => {

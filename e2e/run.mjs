@@ -2,8 +2,8 @@
 // Without Chromium it says so loudly and skips only the browser part (CI installs Chromium, so
 // there a missing browser is a failure).
 import { spawnSync } from 'node:child_process';
-import net from 'node:net';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 

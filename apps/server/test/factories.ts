@@ -107,3 +107,8 @@ export async function unlock(t: TestApp, userId: string, postId: string): Promis
     exec(`INSERT INTO unlocks (user_id, post_id) VALUES ('${userId}', '${postId}')`),
   );
 }
+
+/** Records that a receiver unlocked a paid message (the money module will charge credits for it). */
+export async function unlockMessage(t: TestApp, userId: string, messageId: string): Promise<void> {
+  await t.services.messages.grantUnlock(userId, messageId);
+}

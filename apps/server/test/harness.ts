@@ -12,8 +12,8 @@ import { createPglite, type Database, wrapPglite, wrapPostgres } from '../src/db
 import { MemoryRateLimiter, RedisRateLimiter } from '../src/lib/rate-limiter.ts';
 import { withDatabase } from './global-setup.ts';
 
-/** A fresh copy of the migrated template database for one test file. */
-export async function createTestDatabase(): Promise<Database> {
+/** A fresh copy of the migrated template database for one test file (`url` set on PostgreSQL). */
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const pgTemplate = inject('pgTemplate');
   const url = process.env.DATABASE_URL;
   if (pgTemplate && url) {
@@ -22,7 +22,8 @@ export async function createTestDatabase(): Promise<Database> {
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
     await admin.end();
-    return wrapPostgres(new pg.Pool({ connectionString: withDatabase(url, name), max: 5 }));
+    const dbUrl = withDatabase(url, name);
+    return { ...wrapPostgres(new pg.Pool({ connectionString: dbUrl, max: 5 })), url: dbUrl };
   }
   const file = inject('pgliteTemplate');
   const client = await createPglite({ loadDataDir: new Blob([fs.readFileSync(file)]) });
@@ -32,6 +33,8 @@ export async function createTestDatabase(): Promise<Database> {
 export interface TestApp extends BuiltApp {
   config: Config;
   database: Database;
+  /** The PostgreSQL URL of this app's database (unset on PGlite), for a second app on the same data. */
+  databaseUrl?: string;
   /** Calls an endpoint of the contract through the real HTTP pipeline. */
   call<N extends EndpointName>(
     name: N,
@@ -59,9 +62,18 @@ interface ErrorShape {
 /** Builds the real app on a fresh database copy. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { now?: () => Date } = {},
+  options: {
+    now?: () => Date;
+    /** Share another app's PostgreSQL database instead of a fresh copy (two servers, one database). */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.databaseUrl
+    ? {
+        ...wrapPostgres(new pg.Pool({ connectionString: options.databaseUrl, max: 5 })),
+        url: options.databaseUrl,
+      }
+    : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: path.join(os.tmpdir(), `fanverse-test-${process.pid}`),
@@ -78,6 +90,7 @@ export async function createTestApp(
     ...built,
     config,
     database,
+    databaseUrl: database.url,
     async call(name, input, opts = {}) {
       const def = endpoints[name];
       let url = `/api/v1${def.path}`;

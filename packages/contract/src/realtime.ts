@@ -33,7 +33,7 @@ export interface ServerToClientEvents {
 
 export type ServerEventName = keyof ServerToClientEvents;
 
-/** Events clients send: open and close a post's live comment stream. */
+/** Events clients send: open and close a post's live comment stream, and say which chat is open. */
 export interface ClientToServerEvents {
   watchPost: (postId: string, ack?: (ok: boolean) => void) => void;
   unwatchPost: (postId: string) => void;

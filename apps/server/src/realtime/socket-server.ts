@@ -120,8 +120,14 @@ export function attachRealtime(opts: {
       io.to([postRoom(postId), ...alsoUsers.map(userRoom)]).emit(event, ...args);
     },
     async hasOpenChat(userId, withUserId) {
-      const sockets = await io.in(userRoom(userId)).fetchSockets();
-      return sockets.some((s) => s.data.openChatWith === withUserId);
+      // Asks every server copy (Redis adapter); when one doesn't answer in time, treat the chat as
+      // closed: a spare notification is better than a failed send.
+      try {
+        const sockets = await io.in(userRoom(userId)).fetchSockets();
+        return sockets.some((s) => s.data.openChatWith === withUserId);
+      } catch {
+        return false;
+      }
     },
     async close() {
       closing = true;

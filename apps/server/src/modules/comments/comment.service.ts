@@ -31,6 +31,8 @@ export class CommentService {
     private readonly posts: PostService,
     private readonly notifications: NotificationService,
     private readonly publisher: RealtimePublisher,
+    /** Blocked pairs can't comment on each other's posts or reply to each other. */
+    private readonly blocks?: { assertNotBlocked(a: string, b: string): Promise<void> },
   ) {}
 
   async list(auth: AuthInfo, postId: string, page: number, limit: number) {
@@ -62,6 +64,8 @@ export class CommentService {
       if (!parent || (parent as { postId?: string }).postId !== input.post)
         throw new AppError('MISSING_DATA');
     }
+    await this.blocks?.assertNotBlocked(auth.userId, post.creatorId);
+    if (parent) await this.blocks?.assertNotBlocked(auth.userId, parent.userId);
     const row = await this.repo.create({
       postId: input.post,
       userId: auth.userId,

@@ -21,7 +21,10 @@ export const canSeeFiles = (v: Pick<MessageView, 'row' | 'viewerId' | 'unlocked'
   v.row.fromId === v.viewerId || v.row.price === 0 || v.unlocked;
 
 /** A message as one viewer sees it (spec §3); locked files carry only their blurred preview. */
-export function presentMessage(v: MessageView, presentMedia: (row: MediaRow, access: boolean) => Media): Message {
+export function presentMessage(
+  v: MessageView,
+  presentMedia: (row: MediaRow, access: boolean) => Media,
+): Message {
   const access = canSeeFiles(v);
   const files = v.files.map((f) => presentMedia(f, access));
   const processing = v.files.some((f) => f.status === 'processing');

@@ -77,7 +77,11 @@ export class MessageRepository {
       if (rows.length && mediaIds.length) {
         await tx
           .insert(messageMedia)
-          .values(rows.flatMap((r) => mediaIds.map((mediaId, position) => ({ messageId: r.id, mediaId, position }))));
+          .values(
+            rows.flatMap((r) =>
+              mediaIds.map((mediaId, position) => ({ messageId: r.id, mediaId, position })),
+            ),
+          );
       }
       return rows;
     });
@@ -120,7 +124,12 @@ export class MessageRepository {
   }
 
   /** A page of the conversation, newest first (page 1 = the newest). */
-  async page(a: string, b: string, page: number, limit: number): Promise<{ rows: MessageRow[]; total: number }> {
+  async page(
+    a: string,
+    b: string,
+    page: number,
+    limit: number,
+  ): Promise<{ rows: MessageRow[]; total: number }> {
     const [rows, totals] = await Promise.all([
       this.db
         .select()

@@ -54,8 +54,11 @@ export class MessageService {
     if (to.id === auth.userId) throw new AppError('FORBIDDEN');
     await this.deps.blocks.assertNotBlocked(auth.userId, to.id);
     const me: Party = { id: auth.userId, username: auth.username };
-    const existing = await this.deps.messages.findByUuid(auth.userId, input.messageUUID);
-    if (existing) return this.viewOne(existing, me, to, auth.userId);
+    if (files.length) {
+      // A retry of a message with files: answer the stored one without ingesting the files again.
+      const existing = await this.deps.messages.findByUuid(auth.userId, input.messageUUID);
+      if (existing) return this.viewStored(existing, me, to);
+    }
 
     const mediaRows = await this.ingest(auth.userId, files);
     const row = await this.deps.messages.insert(
@@ -67,11 +70,11 @@ export class MessageService {
       for (const m of mediaRows) await this.deps.media.remove(m.id);
       const stored = await this.deps.messages.findByUuid(auth.userId, input.messageUUID);
       if (!stored) throw new AppError('INTERNAL');
-      return this.viewOne(stored, me, to, auth.userId);
+      return this.viewStored(stored, me, to);
     }
-    await this.deliver(row, me, to, text);
+    await this.deliver(row, me, to, text, mediaRows);
     if (mediaRows.length) this.redeliverWhenProcessed([row], me, mediaRows);
-    return this.viewOne(row, me, to, auth.userId);
+    return this.presentNew(row, me, to, mediaRows, auth.userId);
   }
 
   /** One message to every active subscriber of the creator; answers how many received it. */
@@ -150,7 +153,8 @@ export class MessageService {
     const text = input.message.trim();
     if (!text && !files.length) throw new AppError('MESSAGE_EMPTY');
     if (text.length > MAX_LENGTH) throw new AppError('MESSAGE_TOO_LONG', { max: MAX_LENGTH });
-    if (files.length > MESSAGE_RATE.maxFiles) throw new AppError('VALIDATION_FAILED', {}, { files: 'tooLong' });
+    if (files.length > MESSAGE_RATE.maxFiles)
+      throw new AppError('VALIDATION_FAILED', {}, { files: 'tooLong' });
     if (input.price > 0 && (!auth.roles.includes('creator') || !files.length))
       throw new AppError('VALIDATION_FAILED', {}, { price: 'invalid' });
     return text;
@@ -164,7 +168,8 @@ export class MessageService {
   private async ingest(ownerId: string, files: UploadedFile[]): Promise<MediaRow[]> {
     const rows: MediaRow[] = [];
     try {
-      for (const file of files) rows.push(await this.deps.media.ingest({ ownerId, purpose: 'message', file }));
+      for (const file of files)
+        rows.push(await this.deps.media.ingest({ ownerId, purpose: 'message', file }));
     } catch (err) {
       for (const r of rows) await this.deps.media.remove(r.id);
       throw err;
@@ -183,7 +188,14 @@ export class MessageService {
     return rows.map((row) => {
       const [from, to] = parties(row);
       return presentMessage(
-        { row, files: files.get(row.id) ?? [], viewerId, from: from.username, to: to.username, unlocked: unlocked.has(row.id) },
+        {
+          row,
+          files: files.get(row.id) ?? [],
+          viewerId,
+          from: from.username,
+          to: to.username,
+          unlocked: unlocked.has(row.id),
+        },
         (m, access) => this.deps.media.present(m, access),
       );
     });
@@ -194,18 +206,42 @@ export class MessageService {
     return message!;
   }
 
+  /** The sender's earlier message with this messageUUID; reusing it for someone else is refused. */
+  private viewStored(row: MessageRow, me: Party, to: Party): Promise<Message> {
+    if (row.toId !== to.id) throw new AppError('VALIDATION_FAILED', {}, { messageUUID: 'invalid' });
+    return this.viewOne(row, me, to, me.id);
+  }
+
+  /** A message just stored, whose files are known and which nobody unlocked yet (no queries). */
+  private presentNew(row: MessageRow, from: Party, to: Party, files: MediaRow[], viewerId: string): Message {
+    return presentMessage(
+      { row, files, viewerId, from: from.username, to: to.username, unlocked: false },
+      (m, access) => this.deps.media.present(m, access),
+    );
+  }
+
   /** The stored message to both parties' devices, the receiver's counts, and a notification when their chat is closed. */
-  private async deliver(row: MessageRow, from: Party, to: Party, text: string, toSender = true): Promise<void> {
+  private async deliver(
+    row: MessageRow,
+    from: Party,
+    to: Party,
+    text: string,
+    files: MediaRow[],
+    toSender = true,
+  ): Promise<void> {
     if (toSender) {
-      this.deps.publisher.toUser(from.id, 'message', { message: await this.viewOne(row, from, to, from.id) });
+      this.deps.publisher.toUser(from.id, 'message', {
+        message: this.presentNew(row, from, to, files, from.id),
+      });
     }
-    this.deps.publisher.toUser(to.id, 'message', { message: await this.viewOne(row, from, to, to.id) });
+    this.deps.publisher.toUser(to.id, 'message', { message: this.presentNew(row, from, to, files, to.id) });
+    // A receiver looking at this chat has read the message; otherwise it counts as unread and
+    // raises a notification. `unreadMessages` sets messagesUnread on every device of the receiver.
+    const open = await this.deps.publisher.hasOpenChat(to.id, from.id);
+    if (open) await this.deps.messages.markRead(to.id, from.id, this.now());
     const total = await this.deps.messages.unreadTotal(to.id);
     this.deps.publisher.toUser(to.id, 'unreadMessages', { total });
-    if (await this.deps.publisher.hasOpenChat(to.id, from.id)) {
-      await this.deps.counters.push(to.id);
-      return;
-    }
+    if (open) return;
     await this.deps.notifications.notify(to.id, 'message', {
       link: `/?messages=${encodeURIComponent(from.username)}`,
       actor: from.username,
@@ -218,7 +254,9 @@ export class MessageService {
     for (const row of rows) {
       const to = await this.deps.findById(row.toId);
       if (!to) continue;
-      await this.deliver(row, from, { id: row.toId, username: to.username }, text, false).catch(() => undefined);
+      await this.deliver(row, from, { id: row.toId, username: to.username }, text, media, false).catch(
+        () => undefined,
+      );
     }
     if (media.length && rows.length) this.redeliverWhenProcessed(rows, from, media, false);
   }

@@ -19,7 +19,11 @@ export class NotificationRepository {
   }
 
   /** Newest first. */
-  async list(userId: string, page: number, limit: number): Promise<{ rows: NotificationRow[]; total: number }> {
+  async list(
+    userId: string,
+    page: number,
+    limit: number,
+  ): Promise<{ rows: NotificationRow[]; total: number }> {
     const [rows, totals] = await Promise.all([
       this.db
         .select()
@@ -47,7 +51,11 @@ export class NotificationRepository {
       .update(notifications)
       .set({ readAt: at })
       .where(
-        and(eq(notifications.userId, userId), isNull(notifications.readAt), lte(notifications.createdAt, upTo)),
+        and(
+          eq(notifications.userId, userId),
+          isNull(notifications.readAt),
+          lte(notifications.createdAt, upTo),
+        ),
       )
       .returning({ id: notifications.id });
     return rows.length;

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { openSocket, record, settle, type TestSocket, until } from '../../test/sockets.ts';
+
+/**
+ * Two app instances on two ports sharing one PostgreSQL database and Redis, as copies of the
+ * server behind a load balancer. PGlite can't be shared between processes, so this runs only
+ * where DATABASE_URL and REDIS_URL are set (CI).
+ */
+const shared = !!process.env.DATABASE_URL && !!process.env.REDIS_URL;
+
+describe.skipIf(!shared)('two servers on PostgreSQL and Redis', () => {
+  let one: TestApp;
+  let two: TestApp;
+  let base1: string;
+  let base2: string;
+  const sockets: TestSocket[] = [];
+
+  beforeAll(async () => {
+    one = await createTestApp();
+    two = await createTestApp({}, { databaseUrl: one.databaseUrl });
+    base1 = await one.app.listen({ port: 0, host: '127.0.0.1' });
+    base2 = await two.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await two?.stop();
+    await one?.stop();
+  });
+
+  it('delivers a message sent through server 1 live to a client on server 2, and a notification the other way', async () => {
+    expect(base1).not.toBe(base2);
+    const creator = await createUser(one, { roles: ['user', 'creator'], verified: true });
+    const fan = await createUser(one);
+    const onTwo = await openSocket(base2, creator.token, sockets);
+    const onOne = await openSocket(base1, fan.token, sockets);
+    const messages = record(onTwo, 'message');
+    const unread = record(onTwo, 'unreadMessages');
+    await settle();
+
+    const sent = await one.call(
+      'message.send',
+      { to: creator.username, message: 'across servers', messageUUID: `x-${Date.now()}` },
+      { token: fan.token },
+    );
+    expect(sent.status).toBe(200);
+    await until(() => messages.length === 1 && unread.length === 1);
+    expect(messages[0]!.message).toMatchObject({ _id: sent.body.message._id, isMe: false });
+    expect(unread[0]).toEqual({ total: 1 });
+
+    const notes = record(onOne, 'notification');
+    await two.services.notifications.notify(fan.id, 'like', { link: '/post/x', actor: creator.username });
+    await until(() => notes.length === 1);
+    expect(notes[0]!.notification.message).toBe(`${creator.username} liked your post.`);
+
+    // The chat open on server 2 suppresses the message notification raised by server 1.
+    const opened = await new Promise<boolean>((resolve) => onTwo.emit('openChat', fan.username, resolve));
+    expect(opened).toBe(true);
+    const creatorNotes = record(onTwo, 'notification');
+    await one.call(
+      'message.send',
+      { to: creator.username, message: 'chat is open', messageUUID: `y-${Date.now()}` },
+      { token: fan.token },
+    );
+    await until(() => messages.length === 2);
+    await settle();
+    expect(creatorNotes).toHaveLength(0);
+  });
+});
