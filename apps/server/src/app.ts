@@ -17,18 +17,23 @@ import { createPrivateStorage } from './media/storage.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { applicationRoutes } from './modules/applications/application.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { blockRoutes } from './modules/blocks/block.routes.ts';
 import { commentRoutes } from './modules/comments/comment.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { creatorRoutes } from './modules/creators/creator.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
+import { earningsRoutes } from './modules/earnings/earnings.routes.ts';
 import { galleryRoutes } from './modules/gallery/gallery.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { messageRoutes } from './modules/messages/message.routes.ts';
 import { notificationRoutes } from './modules/notifications/notification.routes.ts';
 import { postRoutes } from './modules/posts/post.routes.ts';
 import { reportRoutes } from './modules/reports/report.routes.ts';
+import { subscriptionRoutes } from './modules/subscriptions/subscription.routes.ts';
 import { userRoutes } from './modules/users/user.routes.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { MoneyJobs } from './payments/money.jobs.ts';
 import { DeferredPublisher } from './realtime/publisher.ts';
 import { SessionEvents } from './realtime/session-events.ts';
 import { attachRealtime, type RealtimeServer } from './realtime/socket-server.ts';
@@ -69,6 +74,10 @@ const MODULES: ((deps: RouteDeps) => void)[] = [
   blockRoutes,
   applicationRoutes,
   adminRoutes,
+  walletRoutes,
+  billingRoutes,
+  subscriptionRoutes,
+  earningsRoutes,
 ];
 
 /** Builds the whole app without listening (tests and main.ts both use this). */
@@ -192,6 +201,14 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
   publisher.attach(realtime);
   await media.start();
+  const moneyJobs = config.money.jobs
+    ? new MoneyJobs(
+        database,
+        { expire: () => services.subscriptions.expireDue(), payouts: () => services.earnings.runPayouts() },
+        app.log,
+      )
+    : undefined;
+  await moneyJobs?.start();
   // Identity photos are removed a set time after each decision; checked hourly.
   const sweep = setInterval(() => {
     services.applications
@@ -208,6 +225,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     close: async () => {
       clearInterval(sweep);
       await media.stop();
+      await moneyJobs?.stop();
       await realtime.close();
       await app.close();
       if (!options.limiter) await limiter.close();

@@ -39,6 +39,7 @@ import { ReportService } from './modules/reports/report.service.ts';
 import { CountersService } from './modules/users/counters.service.ts';
 import { UserRepository } from './modules/users/user.repository.ts';
 import { UserService } from './modules/users/user.service.ts';
+import { buildMoneyServices } from './payments/money.services.ts';
 import type { RealtimePublisher } from './realtime/publisher.ts';
 import type { SessionEvents } from './realtime/session-events.ts';
 
@@ -174,6 +175,14 @@ export function buildServices(deps: ServiceDeps) {
     home: new HomeService({ users, config: deps.config }),
     contact: new ContactService(new ContactRepository(db), deps.limiter, reportRepo),
     outbox: deps.outbox,
+    ...buildMoneyServices({
+      db,
+      config: deps.config,
+      findCreator: (handle) => creators.findCreatorByHandle(handle),
+      visiblePost: (auth, postId) => posts.visible(auth, postId),
+      notifications,
+      now: deps.now,
+    }),
   };
 }
 

@@ -1,13 +1,5 @@
 import { z } from 'zod';
 import {
-  authResponseSchema,
-  loginRequestSchema,
-  okResponseSchema,
-  resetCodeRequestSchema,
-  resetPasswordRequestSchema,
-  signupRequestSchema,
-} from './http/auth.ts';
-import {
   adminUserActionSchema,
   adminUsersQuerySchema,
   adminUsersResponseSchema,
@@ -22,6 +14,14 @@ import {
   verificationsQuerySchema,
   verificationsResponseSchema,
 } from './http/admin.ts';
+import {
+  authResponseSchema,
+  loginRequestSchema,
+  okResponseSchema,
+  resetCodeRequestSchema,
+  resetPasswordRequestSchema,
+  signupRequestSchema,
+} from './http/auth.ts';
 import { contactRequestSchema, contactResponseSchema, outboxResponseSchema } from './http/contact.ts';
 import {
   commentsQuerySchema,
@@ -54,7 +54,6 @@ import {
   storiesResponseSchema,
 } from './http/content.ts';
 import { homeQuerySchema, homeResponseSchema } from './http/home.ts';
-import { moneyEndpoints } from './http/money.ts';
 import {
   blockRequestSchema,
   blockResponseSchema,
@@ -68,6 +67,7 @@ import {
   sendMessageRequestSchema,
   sendMessageResponseSchema,
 } from './http/messages.ts';
+import { moneyEndpoints } from './http/money.ts';
 import {
   notificationsQuerySchema,
   notificationsReadRequestSchema,

@@ -107,6 +107,46 @@ export const ERRORS = {
     es: 'El archivo {name} no es compatible',
   },
   INVALID_FILE_TYPE: { status: 415, en: 'Invalid file type', es: 'Tipo de archivo no válido' },
+  INSUFFICIENT_CREDITS: {
+    status: 402,
+    en: 'You do not have enough credits. Buy a credit bag to continue.',
+    es: 'No tienes suficientes créditos. Compra una bolsa de créditos para continuar.',
+  },
+  NOT_FOR_SALE: {
+    status: 409,
+    en: 'This content is not for sale.',
+    es: 'Este contenido no está a la venta.',
+  },
+  SUBSCRIPTION_PRICE_NOT_SET: {
+    status: 409,
+    en: 'This creator has not set a subscription price yet.',
+    es: 'Este creador aún no ha fijado un precio de suscripción.',
+  },
+  ALREADY_SUBSCRIBED: {
+    status: 409,
+    en: 'You are already subscribed to this creator.',
+    es: 'Ya estás suscrito a este creador.',
+  },
+  CANNOT_PAY_YOURSELF: {
+    status: 409,
+    en: 'You cannot pay yourself.',
+    es: 'No puedes pagarte a ti mismo.',
+  },
+  COMMISSION_OUT_OF_RANGE: {
+    status: 400,
+    en: 'The commission must be between {min}% and {max}%.',
+    es: 'La comisión debe estar entre {min}% y {max}%.',
+  },
+  PAYMENT_REJECTED: {
+    status: 400,
+    en: 'The payment notification was refused.',
+    es: 'La notificación de pago fue rechazada.',
+  },
+  PAYOUT_ALREADY_DECIDED: {
+    status: 409,
+    en: 'This payout was already marked.',
+    es: 'Este pago ya fue marcado.',
+  },
   FEATURE_DISABLED: {
     status: 404,
     en: 'This feature is not available here.',

@@ -126,6 +126,9 @@ export async function seedDemoContent(services: Services): Promise<void> {
     if (fan) {
       await services.creators.follow(authOf(fan), 'creator1');
       await services.creators.follow(authOf(fan), 'creator2');
+      // Demo credits through a real ledger entry (the credit bags come with the money migration).
+      await services.moneyStore.billing.ensureDefaultBags();
+      await services.wallet.grantCredits(fan.id, 300, `demo-credits:${fan.id}`);
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -6,7 +6,10 @@ export function authRoutes({ route, services }: RouteDeps): void {
   const withUser = async (session: { token: string; userId: string }) => {
     const user = await services.users.findById(session.userId);
     if (!user) throw new AppError('INTERNAL');
-    return { token: session.token, user: presentSessionUser(user) };
+    return {
+      token: session.token,
+      user: presentSessionUser(user, await services.subscriptions.forSession(user.id)),
+    };
   };
 
   route('auth.signup', async ({ input, ip, lang }) =>

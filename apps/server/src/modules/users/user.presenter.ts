@@ -7,8 +7,11 @@ const roles = (values: string[]): Role[] =>
   values.filter((r): r is Role => (ROLES as readonly string[]).includes(r));
 const language = (value: string): 'en' | 'es' => (value === 'es' ? 'es' : 'en');
 
-/** The session user of spec §3. */
-export function presentSessionUser(user: UserRow & { profile?: UserWithProfile['profile'] }): SessionUser {
+/** The session user of spec §3; `subscriptions` are the live ones with their DynamicPricingID. */
+export function presentSessionUser(
+  user: UserRow & { profile?: UserWithProfile['profile'] },
+  subscriptions: SessionUser['subscriptions'] = [],
+): SessionUser {
   return {
     _id: user.id,
     id: user.id,
@@ -20,7 +23,7 @@ export function presentSessionUser(user: UserRow & { profile?: UserWithProfile['
     verified: user.verified,
     avatar: user.profile?.avatar ?? null,
     language: language(user.language),
-    subscriptions: [],
+    subscriptions,
   };
 }
 

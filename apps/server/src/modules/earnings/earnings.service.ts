@@ -1,0 +1,186 @@
+import { pageStatistics } from '@fanverse/contract';
+import type { MoneyConfig } from '../../config.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AuthInfo } from '../../http/guards.ts';
+import { dollars } from '../../payments/payment-provider.ts';
+import type { NotificationService } from '../notifications/notification.service.ts';
+import { ACCOUNTS, addDays, nextPayoutDate, payoutBatchKey } from '../wallet/money.math.ts';
+import type { MoneyStore } from '../wallet/money.unit.ts';
+import type { PayoutRow } from './earnings.repository.ts';
+import { maskPayoutMethod, type PayoutMethodInput } from './payout-method.ts';
+
+type Period = 'month' | '3months' | '6months' | 'year' | 'all';
+const PERIOD_DAYS: Record<Period, number | null> = {
+  month: 30,
+  '3months': 91,
+  '6months': 182,
+  year: 365,
+  all: null,
+};
+
+export interface EarningsDeps {
+  store: MoneyStore;
+  config: MoneyConfig;
+  notifications: Pick<NotificationService, 'notify'>;
+  now?: () => Date;
+}
+
+/** Creators' earnings, sales, payout methods and payouts; the payout batch job; admin decisions. */
+export class EarningsService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: EarningsDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async earnings(auth: AuthInfo, period: Period) {
+    const now = this.now();
+    const days = PERIOD_DAYS[period];
+    const since = days === null ? null : addDays(now, -days);
+    const { earnings, ledger } = this.deps.store;
+    const account = ACCOUNTS.creator(auth.userId);
+    const [byCategory, sales, total, available, payouts] = await Promise.all([
+      earnings.earningsByCategory(auth.userId, since),
+      earnings.salesByCategory(auth.userId, since),
+      ledger.balance(account, 'cents'),
+      ledger.balance(account, 'cents', now),
+      earnings.payoutsOf(auth.userId),
+    ]);
+    const e = (cat: string) => Number(byCategory.find((c) => c.category === cat)?.total ?? 0);
+    const s = (cat: string) => {
+      const row = sales.find((c) => c.category === cat);
+      return { count: row?.count ?? 0, amount: Number(row?.amount ?? 0) };
+    };
+    const all = sales.reduce(
+      (acc, r) => ({ count: acc.count + r.count, amount: acc.amount + Number(r.amount) }),
+      { count: 0, amount: 0 },
+    );
+    return {
+      currency: 'USD' as const,
+      period,
+      earnings: {
+        subscriptions: e('subscriptions'),
+        tips: e('tips'),
+        unlockContent: e('content'),
+        credits: e('flowers') + e('gifts'),
+      },
+      sales: {
+        subscriptions: s('subscriptions'),
+        content: s('content'),
+        gifts: s('gifts'),
+        flowers: s('flowers'),
+        tips: s('tips'),
+        dollars: all,
+      },
+      balance: { pending: total - available, available, total },
+      payouts: payouts.map(presentPayout),
+      nextPayoutDate: nextPayoutDate(now, this.deps.config.payoutPeriod).toISOString(),
+      payoutPeriod: this.deps.config.payoutPeriod,
+    };
+  }
+
+  async method(auth: AuthInfo) {
+    const row = await this.deps.store.earnings.method(auth.userId);
+    return { method: row ? { kind: row.kind as PayoutMethodInput['kind'], masked: row.masked } : null };
+  }
+
+  async setMethod(auth: AuthInfo, input: PayoutMethodInput) {
+    const { kind, ...details } = input;
+    await this.deps.store.earnings.setMethod(auth.userId, kind, details, maskPayoutMethod(input));
+    return this.method(auth);
+  }
+
+  /**
+   * The payout job: one payout per creator and batch (weekly or every 15 days) of the earnings
+   * whose holding period is over. Re-running within a batch creates nothing new.
+   */
+  async runPayouts(): Promise<number> {
+    const now = this.now();
+    const batchKey = payoutBatchKey(now, this.deps.config.payoutPeriod);
+    const due = await this.deps.store.earnings.availableBalances(now, this.deps.config.payoutMinCents);
+    let created = 0;
+    for (const { creatorId } of due) {
+      const made = await this.deps.store.transaction(async (r) => {
+        const available = await r.ledger.balance(ACCOUNTS.creator(creatorId), 'cents', now);
+        if (available < this.deps.config.payoutMinCents) return false;
+        const method = await r.earnings.method(creatorId);
+        const payout = await r.earnings.createPayout({
+          creatorId,
+          batchKey,
+          amountCents: available,
+          method: method?.masked ?? null,
+          at: now,
+        });
+        if (!payout) return false;
+        await r.ledger.post(
+          { kind: 'payout', key: `payout:${payout.id}`, creatorId, amountCents: available, at: now },
+          [
+            { account: ACCOUNTS.creator(creatorId), currency: 'cents', amount: -available },
+            { account: ACCOUNTS.payoutsPayable, currency: 'cents', amount: available },
+          ],
+        );
+        return true;
+      });
+      if (made) created += 1;
+    }
+    return created;
+  }
+
+  async list(status: 'scheduled' | 'paid' | 'failed' | undefined, page: number, limit: number) {
+    const { items, total } = await this.deps.store.earnings.list(status, page, limit);
+    return {
+      items: items.map((i) => ({ ...presentPayout(i.payout), creator: i.username, method: i.payout.method })),
+      statistics: pageStatistics(page, limit, total),
+    };
+  }
+
+  /** Admin marks a payout paid (money left) or failed (the amount returns to available earnings). */
+  async decide(id: string, status: 'paid' | 'failed') {
+    const now = this.now();
+    const payout = await this.deps.store.transaction(async (r) => {
+      const row = await r.earnings.lockPayout(id);
+      if (!row) throw new AppError('NOT_FOUND');
+      if (row.status !== 'scheduled') throw new AppError('PAYOUT_ALREADY_DECIDED');
+      const to =
+        status === 'paid'
+          ? { account: ACCOUNTS.paidOut, currency: 'cents' as const, amount: row.amountCents }
+          : {
+              account: ACCOUNTS.creator(row.creatorId),
+              currency: 'cents' as const,
+              amount: row.amountCents,
+              availableAt: now,
+            };
+      await r.ledger.post(
+        {
+          kind: `payout_${status}`,
+          key: `payout-${status}:${row.id}`,
+          creatorId: row.creatorId,
+          amountCents: row.amountCents,
+          at: now,
+        },
+        [{ account: ACCOUNTS.payoutsPayable, currency: 'cents', amount: -row.amountCents }, to],
+      );
+      await r.earnings.decidePayout(row.id, status, now);
+      return { ...row, status, decidedAt: now };
+    });
+    if (status === 'paid')
+      await this.deps.notifications
+        .notify(payout.creatorId, 'payout_sent', {
+          amount: `$${dollars(payout.amountCents)}`,
+          link: '/?feed=creator-statistics',
+        })
+        .catch(() => undefined);
+    const creator = await this.deps.store.earnings.username(payout.creatorId);
+    return { payout: { ...presentPayout(payout), creator, method: payout.method } };
+  }
+}
+
+function presentPayout(p: PayoutRow) {
+  return {
+    _id: p.id,
+    amount: p.amountCents,
+    status: p.status,
+    date: p.createdAt.toISOString(),
+    decidedAt: p.decidedAt?.toISOString() ?? null,
+  };
+}

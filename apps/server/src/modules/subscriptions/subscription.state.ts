@@ -1,0 +1,41 @@
+import type { SubscriptionStatus } from '@fanverse/contract';
+
+/** What can happen to a subscription (provider events and the fan's own actions). */
+export type SubscriptionEvent = 'start' | 'renew' | 'cancel' | 'reactivate' | 'expire' | 'revoke';
+
+/**
+ * The subscription state machine of spec §4, in one place. `undefined` = no subscription yet.
+ * A transition that is not listed is refused (null): the caller ignores the event.
+ */
+const TRANSITIONS: Record<
+  SubscriptionStatus | 'none',
+  Partial<Record<SubscriptionEvent, SubscriptionStatus>>
+> = {
+  none: { start: 'active', renew: 'active' },
+  active: { start: 'active', renew: 'active', cancel: 'cancelled', expire: 'expired', revoke: 'expired' },
+  cancelled: {
+    start: 'active',
+    renew: 'active',
+    reactivate: 'active',
+    cancel: 'cancelled',
+    expire: 'expired',
+    revoke: 'expired',
+  },
+  expired: { start: 'active', renew: 'active', reactivate: 'active', expire: 'expired', revoke: 'expired' },
+};
+
+export function nextStatus(
+  current: SubscriptionStatus | undefined,
+  event: SubscriptionEvent,
+): SubscriptionStatus | null {
+  return TRANSITIONS[current ?? 'none'][event] ?? null;
+}
+
+export function asStatus(value: string): SubscriptionStatus {
+  return value === 'active' || value === 'cancelled' ? value : 'expired';
+}
+
+/** A fan has access while active or cancelled and the paid period has not ended. */
+export function hasAccess(status: SubscriptionStatus, periodEnd: Date, now: Date): boolean {
+  return status !== 'expired' && periodEnd.getTime() > now.getTime();
+}

@@ -1,0 +1,91 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.ts';
+
+export const EXPIRE_QUEUE = 'money-expire-subscriptions';
+export const PAYOUT_QUEUE = 'money-build-payouts';
+
+export interface MoneyJobHandlers {
+  /** Expires subscriptions whose paid period ended without a renewal. */
+  expire(): Promise<number>;
+  /** Builds this period's payout batch of available earnings (idempotent per batch). */
+  payouts(): Promise<number>;
+}
+
+interface Logger {
+  error(obj: unknown, msg?: string): void;
+}
+
+/**
+ * The money module's scheduled jobs on pg-boss (the app's own database): subscription expiry every
+ * 10 minutes and the payout batch every hour (a batch is keyed by its weekly or 15-day period, so
+ * hourly runs create one payout per creator and period).
+ */
+export class MoneyJobs {
+  private readonly boss: PgBoss;
+  private started = false;
+  private readonly workers: string[] = [];
+
+  constructor(
+    database: Database,
+    private readonly handlers: MoneyJobHandlers,
+    logger?: Logger,
+  ) {
+    this.boss = new PgBoss({ db: sqlAdapter(database), schedule: true, supervise: true });
+    this.boss.on('error', (err) => logger?.error({ err }, 'money jobs error'));
+  }
+
+  async start(): Promise<void> {
+    await this.boss.start();
+    for (const name of [EXPIRE_QUEUE, PAYOUT_QUEUE])
+      await this.boss.createQueue(name, { name, retryLimit: 2, retryDelay: 30, expireInSeconds: 15 * 60 });
+    await this.boss.schedule(EXPIRE_QUEUE, '*/10 * * * *');
+    await this.boss.schedule(PAYOUT_QUEUE, '7 * * * *');
+    this.workers.push(
+      await this.boss.work(EXPIRE_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+        await this.handlers.expire();
+      }),
+      await this.boss.work(PAYOUT_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+        await this.handlers.payouts();
+      }),
+    );
+    this.started = true;
+  }
+
+  /** Queues a run now (admin tools, tests). */
+  async trigger(queue: typeof EXPIRE_QUEUE | typeof PAYOUT_QUEUE): Promise<void> {
+    await this.boss.send(queue, {});
+    for (const id of this.workers) this.boss.notifyWorker(id);
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+  }
+}
+
+/** pg-boss's `db` option over the client the app already opened (as the media jobs do). */
+function sqlAdapter(database: Database): PgBoss.Db {
+  const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  if (database.kind === 'pglite') {
+    const lite = client as PGlite;
+    return {
+      async executeSql(text, values) {
+        if (values?.length) {
+          const res = await lite.query(text, values);
+          return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
+        }
+        const results = await lite.exec(text);
+        const last = results.at(-1);
+        return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? 0 };
+      },
+    };
+  }
+  const pool = client as pg.Pool;
+  return {
+    async executeSql(text, values) {
+      return values?.length ? pool.query(text, values) : pool.query(text);
+    },
+  };
+}
