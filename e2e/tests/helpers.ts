@@ -62,3 +62,49 @@ export async function newestMail(request: APIRequestContext, to: string): Promis
 
 export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 800 };
+
+/** Signs a new fan up through the API; the username is unique per run (letters and digits). */
+export async function signUpFan(
+  request: APIRequestContext,
+  prefix: string,
+): Promise<{ token: string; user: unknown; username: string }> {
+  const username = `${prefix}${Date.now().toString(36)}`.slice(0, 20);
+  const res = await request.post('/api/v1/auth/signup', {
+    data: {
+      username,
+      name: `E2E ${prefix}`,
+      email: `${username}@example.com`,
+      password: DEMO_PASSWORD,
+      birthdate: '1995-05-05',
+      acceptTerms: true,
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { token, user } = (await res.json()) as { token: string; user: unknown };
+  return { token, user, username };
+}
+
+/** Opens `pathname` with an existing session token, as the app stores it. */
+export async function openWithToken(
+  page: Page,
+  token: string,
+  user: unknown,
+  pathname: string,
+): Promise<void> {
+  await page.addInitScript(
+    ([t, u]) => {
+      window.localStorage.setItem('token', t as string);
+      window.localStorage.setItem('user', JSON.stringify(u));
+      window.localStorage.setItem('ageAccepted', 'confirm');
+    },
+    [token, user] as const,
+  );
+  await page.goto(pathname);
+}
+
+/** A screenshot once the open modals have finished their opening animation. */
+export async function settledShot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await expect(page.locator('.modal:not(.is-open)')).toHaveCount(0);
+  await page.waitForTimeout(400);
+  await shot(page, testInfo, name);
+}

@@ -15,6 +15,7 @@ import { type Mailer, OutboxMailer, SmtpMailer } from './mail/mailer.ts';
 import { createMediaModule } from './media/media.module.ts';
 import { createPrivateStorage } from './media/storage.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { applicationRoutes } from './modules/applications/application.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -74,6 +75,7 @@ const MODULES: ((deps: RouteDeps) => void)[] = [
   blockRoutes,
   applicationRoutes,
   adminRoutes,
+  statisticsRoutes,
   walletRoutes,
   billingRoutes,
   subscriptionRoutes,

@@ -11,6 +11,8 @@ import { ComplaintService } from './modules/admin/complaint.service.ts';
 import { ApplicationRepository } from './modules/applications/application.repository.ts';
 import { ApplicationService } from './modules/applications/application.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import { StatisticsRepository } from './modules/statistics/statistics.repository.ts';
+import { StatisticsService } from './modules/statistics/statistics.service.ts';
 import { ResetCodeRepository } from './modules/auth/reset-code.repository.ts';
 import { SessionRepository } from './modules/auth/session.repository.ts';
 import { BlockRepository } from './modules/blocks/block.repository.ts';
@@ -115,8 +117,9 @@ export function buildServices(deps: ServiceDeps) {
   counters.register(async (auth) => {
     if (!auth.roles.some((r) => r === 'admin' || r === 'super')) return {};
     const pending = await applicationRepo.pendingCounts();
+    // Each badge equals its queue: one pending application carries a profile and its documents.
     return {
-      documentsByVerify: pending.documents,
+      documentsByVerify: pending.applications,
       profilesByVerify: pending.applications,
       creatorsByVerify: pending.applications,
     };
@@ -138,6 +141,7 @@ export function buildServices(deps: ServiceDeps) {
     now: deps.now,
   });
   return {
+    statistics: new StatisticsService(new StatisticsRepository(db, deps.config.timezone), deps.now),
     applications,
     adminUsers,
     complaints: new ComplaintService(adminRepo, posts, creators, adminUsers, notifications, actionLog),

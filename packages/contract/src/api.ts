@@ -75,6 +75,12 @@ import {
   notificationsResponseSchema,
 } from './http/notifications.ts';
 import {
+  ADMIN_STATISTICS_PAGES,
+  adminStatisticsResponseSchema,
+  creatorStatisticsResponseSchema,
+  statisticsQuerySchema,
+} from './http/statistics.ts';
+import {
   connectionReportRequestSchema,
   connectionReportResponseSchema,
   deleteAccountRequestSchema,
@@ -432,6 +438,24 @@ export const endpoints = {
     output: notificationsReadResponseSchema,
     auth: 'required',
     summary: 'Mark as read every notification up to ?timestamp= (ms); answers the unread count.',
+  },
+  'admin.statistics': {
+    method: 'GET',
+    path: '/admin/statistics/:id',
+    params: z.object({ id: z.enum(ADMIN_STATISTICS_PAGES, { error: 'NOT_FOUND' }) }),
+    input: statisticsQuerySchema,
+    output: adminStatisticsResponseSchema,
+    auth: 'required',
+    summary:
+      'Admin statistics: home, sales, creators, bags, fans, users, salesByCreator (admin, coord, super).',
+  },
+  'creator.statistics': {
+    method: 'GET',
+    path: '/creator/statistics',
+    input: statisticsQuerySchema,
+    output: creatorStatisticsResponseSchema,
+    auth: 'required',
+    summary: "A creator's subscribers, daily sales and top posts for a period (earnings: /creator/earnings).",
   },
   'creator.applyState': {
     method: 'GET',

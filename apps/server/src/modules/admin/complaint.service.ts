@@ -21,9 +21,9 @@ export class ComplaintService {
     private readonly log: ActionLog,
   ) {}
 
-  async list(auth: AuthInfo, q: { status: string; page: number; limit: number }) {
+  async list(auth: AuthInfo, q: { status: string; page: number; limit: number; q?: string }) {
     if (!isModerator(auth)) throw new AppError('FORBIDDEN');
-    const { rows, total } = await this.repo.complaints(q.status, q.page, q.limit);
+    const { rows, total } = await this.repo.complaints(q.status, q.page, q.limit, q.q);
     return { items: rows.map(presentComplaint), statistics: pageStatistics(q.page, q.limit, total) };
   }
 
