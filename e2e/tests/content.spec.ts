@@ -31,8 +31,16 @@ async function expectNoSeriousA11yIssues(page: Page, name: string): Promise<void
 
 /** Waits for the open modal's 250 ms animation to finish, so screenshots show it settled. */
 async function modalSettled(page: Page): Promise<void> {
+  const opacity = () =>
+    page.evaluate(() => {
+      const modals = document.querySelectorAll('.modal.is-open');
+      const last = modals[modals.length - 1];
+      return last ? getComputedStyle(last).opacity : '0';
+    });
   await expect(page.locator('.modal.is-open').last()).toBeVisible();
-  await page.waitForTimeout(350);
+  await expect.poll(opacity).toBe('1');
+  await page.waitForTimeout(400);
+  await expect.poll(opacity).toBe('1');
 }
 
 const message = `E2E sunset ${Date.now()}`;
@@ -68,6 +76,7 @@ test.describe
       await page.getByTestId('editor-cert-consent').check();
       await page.getByTestId('editor-cert-terms').check();
       await shot(page, info, 'editor-desktop');
+      await expectNoSeriousA11yIssues(page, 'post editor');
       await page.getByTestId('editor-submit').click();
       await expect(page.getByTestId('editor-progress')).toBeVisible();
       await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/, { timeout: 30_000 });
@@ -91,6 +100,8 @@ test.describe
         'The post status will change to Approved',
       );
       await page.getByTestId('review-reason').fill('Looks fine');
+      await modalSettled(page);
+      await shot(page, info, 'review-confirm-desktop');
       await page.getByTestId('confirm-ok').click();
       await expect(item).toHaveCount(0);
       await page.getByTestId('review-filter-approved').click();
@@ -145,6 +156,7 @@ test.describe
       page,
       request,
     }, info) => {
+      test.setTimeout(120_000);
       await loginByApi(page, request, 'fanuser1', '/');
       for (const [size, viewport] of [
         ['desktop', DESKTOP],
@@ -154,6 +166,7 @@ test.describe
         await page.goto('/?feed_mode=plus');
         await expect(page.getByTestId('post-card').first()).toBeVisible();
         await shot(page, info, `feed-plus-${size}`);
+        await expectNoSeriousA11yIssues(page, `feed plus ${size}`);
         await page.getByTestId('feed-mode-grid').click();
         await expect(page.locator('[data-testid="post-card"][data-mode="grid"]').first()).toBeVisible();
         await shot(page, info, `feed-grid-${size}`);
@@ -169,7 +182,9 @@ test.describe
         await page.goto('/creator1');
         await page.getByTestId('story-bubble').first().click();
         await expect(page.getByTestId('story-viewer')).toBeVisible();
+        await modalSettled(page);
         await shot(page, info, `story-viewer-${size}`);
+        await expectNoSeriousA11yIssues(page, `story viewer ${size}`);
         await page.keyboard.press('Escape');
         await expect(page.getByTestId('story-viewer')).toBeHidden();
       }
@@ -184,10 +199,124 @@ test.describe
       await shot(page, info, 'unlock-desktop');
     });
 
+    test('creator1 crops a new avatar in the adjust editor and manages the gallery', async ({
+      page,
+      request,
+    }, info) => {
+      await loginByApi(page, request, 'creator1', '/creator1');
+      await expect(page.getByTestId('creator-tools')).toBeVisible();
+      await page.getByTestId('avatar-file').setInputFiles({
+        name: 'me.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await makeJpeg(),
+      });
+      const editor = page.getByTestId('image-adjust-editor');
+      await expect(editor).toBeVisible();
+      await page.getByTestId('image-adjust-zoom').fill('2');
+      const frame = editor.locator('.adjust-frame');
+      const box = await frame.boundingBox();
+      if (box) {
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 20, { steps: 4 });
+        await page.mouse.up();
+      }
+      await modalSettled(page);
+      await shot(page, info, 'image-adjust-desktop');
+      // The crop (x, y, width, height in source pixels) goes with the file; the server answers the new profile.
+      const upload = page.waitForResponse((r) => r.url().includes('/api/v1/user/profile/image'));
+      await page.getByTestId('image-adjust-save').click();
+      expect((await upload).ok()).toBe(true);
+      await expect(editor).toBeHidden();
+      await expect(page.locator('.creator-header img.avatar--xl')).toBeVisible();
+
+      await page.getByTestId('creator-tab-gallery').click();
+      await expect(page.getByTestId('gallery-category').first()).toBeVisible();
+      await page.getByTestId('gallery-new').click();
+      const dialog = page.getByTestId('gallery-new-dialog');
+      await dialog.getByRole('textbox').fill('E2E picks');
+      await dialog.locator('.gallery-pick__item input').first().check();
+      await dialog.getByRole('button', { name: 'Create category' }).click();
+      await expect(page.getByTestId('gallery-category').filter({ hasText: 'E2E picks' })).toBeVisible();
+      await shot(page, info, 'gallery-desktop');
+      await page
+        .getByTestId('gallery-category')
+        .filter({ hasText: 'E2E picks' })
+        .getByTestId('gallery-delete')
+        .click();
+      await page.getByTestId('confirm-ok').click();
+      await expect(page.getByTestId('gallery-category').filter({ hasText: 'E2E picks' })).toHaveCount(0);
+    });
+
     test('explore finds a creator with a typo', async ({ page, request }, info) => {
       await loginByApi(page, request, 'fanuser1', '/?explore=1');
       await page.getByTestId('explore-search').fill('cretor1');
       await expect(page.getByTestId('explore-results')).toContainText('creator1');
       await shot(page, info, 'explore-desktop');
+      // The content screens speak Spanish too.
+      await page.getByTestId('language-selector').selectOption('es');
+      await page.goto('/creator1');
+      await expect(page.getByTestId('creator-follow')).toContainText('favoritos');
+      await expect(page.getByTestId('creator-subscribe')).toContainText('/mes');
+      await shot(page, info, 'profile-es-desktop');
+    });
+
+    test('a comment reaches a second viewer of the post live', async ({ browser, request }) => {
+      const fan2 = await browser.newContext();
+      const fan1 = await browser.newContext();
+      try {
+        const watcher = await fan2.newPage();
+        await loginByApi(watcher, request, 'fanuser2', `/post/${postId}`);
+        await watcher.locator(`[data-post-id="${postId}"]`).getByTestId('post-comment').click();
+        await expect(watcher.getByTestId('comments-overlay')).toBeVisible();
+        await expect(watcher.getByTestId('comment-item').first()).toBeVisible();
+        const writer = await fan1.newPage();
+        await loginByApi(writer, request, 'fanuser1', `/post/${postId}`);
+        await writer.locator(`[data-post-id="${postId}"]`).getByTestId('post-comment').click();
+        // A reply to the first comment, indented under it.
+        await writer.getByTestId('comment-reply').first().click();
+        await writer.getByTestId('comment-input').fill('Live reply');
+        await writer.getByTestId('comment-submit').click();
+        await expect(writer.locator('[data-testid="comment-item"][data-deep="1"]')).toContainText(
+          'Live reply',
+        );
+        await expect(watcher.locator('[data-testid="comment-item"][data-deep="1"]')).toContainText(
+          'Live reply',
+        );
+        // An empty comment shows the server's 'Missing Data'.
+        await writer.getByTestId('comment-submit').click();
+        await expect(writer.getByTestId('comments-overlay').getByTestId('alert')).toContainText(
+          'Missing Data',
+        );
+      } finally {
+        await fan1.close();
+        await fan2.close();
+      }
+    });
+
+    test('creator1 edits the post, removing its file after confirming, then deletes the post', async ({
+      page,
+      request,
+    }) => {
+      await loginByApi(page, request, 'creator1', `/post/edit/${postId}`);
+      await expect(page.getByTestId('editor-message')).toHaveValue(message);
+      await page.getByTestId('editor-message').fill(`${message} (edited)`);
+      await page.getByTestId('editor-file-menu').first().click();
+      await page.getByTestId('editor-file-remove').click();
+      await page.getByTestId('confirm-ok').click();
+      await expect(page.getByTestId('editor-preview')).toHaveCount(0);
+      await page.getByTestId('editor-cert-adults').check();
+      await page.getByTestId('editor-cert-consent').check();
+      await page.getByTestId('editor-cert-terms').check();
+      await page.getByTestId('editor-submit').click();
+      await expect(page).toHaveURL(new RegExp(`/post/${postId}$`));
+      const card = page.locator(`[data-testid="post-card"][data-post-id="${postId}"]`);
+      await expect(card).toContainText('(edited)');
+      await expect(card.locator('img.media-item')).toHaveCount(0);
+      await card.getByTestId('post-menu').click();
+      await page.getByTestId('post-delete').click();
+      await page.getByTestId('confirm-ok').click();
+      await expect(page).toHaveURL(/\/creator1$/);
+      await expect(page.locator(`[data-post-id="${postId}"]`)).toHaveCount(0);
     });
   });

@@ -8,6 +8,7 @@ import { createQueryClient } from './app/queryClient.ts';
 import { createAppRouter } from './app/router.tsx';
 import { registerServiceWorker } from './app/serviceWorker.ts';
 import './styles/app.css';
+import './styles/content.css';
 
 const queryClient = createQueryClient();
 

@@ -71,3 +71,24 @@ describe('api client', () => {
     expect((error as ApiError).message).toMatch(/servicio/);
   });
 });
+
+describe('api client multipart', () => {
+  it('sends named files under their own field names (identity photos front, back, face)', async () => {
+    const calls = stubFetch(400, { code: 'MISSING_DATA', message: 'Missing Data' });
+    const front = new File(['a'], 'front.jpg', { type: 'image/jpeg' });
+    const back = new File(['b'], 'back.jpg', { type: 'image/jpeg' });
+    await api(
+      'creator.apply',
+      { step: '3', documentType: 'passport' },
+      { namedFiles: { front, back } },
+    ).catch(() => undefined);
+    const body = calls[0]?.init.body;
+    expect(body).toBeInstanceOf(FormData);
+    const form = body as FormData;
+    expect(form.get('step')).toBe('3');
+    expect(form.get('documentType')).toBe('passport');
+    expect((form.get('front') as File).name).toBe('front.jpg');
+    expect((form.get('back') as File).name).toBe('back.jpg');
+    expect(form.getAll('files')).toEqual([]);
+  });
+});

@@ -41,6 +41,8 @@ export type EndpointParams<N extends EndpointName> = Endpoints[N] extends {
 export type CallOptions<N extends EndpointName> = {
   /** Files of a multipart endpoint, sent under `files`. */
   files?: readonly Blob[];
+  /** Files of a multipart endpoint sent each under its own field name (e.g. front, back, face). */
+  namedFiles?: Readonly<Record<string, Blob>>;
   signal?: AbortSignal;
 } & (EndpointParams<N> extends undefined ? { params?: undefined } : { params: EndpointParams<N> });
 
@@ -76,7 +78,11 @@ function buildUrl(def: EndpointDef, input: unknown, params: unknown): string {
 }
 
 /** Multipart body: text fields (objects as JSON) and the files under `files`. */
-function formData(input: unknown, files: readonly Blob[] = []): FormData {
+function formData(
+  input: unknown,
+  files: readonly Blob[] = [],
+  namedFiles: Readonly<Record<string, Blob>> = {},
+): FormData {
   const form = new FormData();
   if (input && typeof input === 'object') {
     for (const [key, value] of Object.entries(input)) {
@@ -85,6 +91,7 @@ function formData(input: unknown, files: readonly Blob[] = []): FormData {
     }
   }
   for (const file of files) form.append('files', file);
+  for (const [field, file] of Object.entries(namedFiles)) form.append(field, file);
   return form;
 }
 
@@ -96,14 +103,21 @@ function formData(input: unknown, files: readonly Blob[] = []): FormData {
 export async function api<N extends EndpointName>(name: N, ...args: Args<N>): Promise<EndpointOutput<N>> {
   const def: EndpointDef = endpoints[name];
   const input: unknown = args[0];
-  const options = args[1] as { params?: unknown; files?: readonly Blob[]; signal?: AbortSignal } | undefined;
+  const options = args[1] as
+    | {
+        params?: unknown;
+        files?: readonly Blob[];
+        namedFiles?: Readonly<Record<string, Blob>>;
+        signal?: AbortSignal;
+      }
+    | undefined;
   const language = currentLanguage();
   const headers: Record<string, string> = { [LANGUAGE_HEADER]: language, accept: 'application/json' };
   const token = readToken();
   if (token) headers[TOKEN_HEADER] = token;
   const init: RequestInit = { method: def.method, headers, signal: options?.signal };
   if (def.multipart) {
-    init.body = formData(input, options?.files);
+    init.body = formData(input, options?.files, options?.namedFiles);
   } else if (def.method !== 'GET' && def.method !== 'DELETE') {
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(input ?? {});

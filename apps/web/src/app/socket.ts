@@ -1,4 +1,10 @@
-import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '@fanverse/contract';
+import {
+  type ClientToServerEvents,
+  type NotificationPayload,
+  type ServerEventName,
+  type ServerToClientEvents,
+  SOCKET_PATH,
+} from '@fanverse/contract';
 import { io, type Socket } from 'socket.io-client';
 import { useSession } from './session.store.ts';
 import { useUi } from './ui.store.ts';
@@ -12,17 +18,36 @@ export function getSocket(): AppSocket | null {
   return socket;
 }
 
-function linkOf(payload: unknown): string | null {
-  if (!payload || typeof payload !== 'object') return null;
-  const link = (payload as { link?: unknown }).link;
-  return typeof link === 'string' && link.startsWith('/') ? link : null;
+type FeatureListener = (payload: unknown) => void;
+/** Listeners of features, kept across reconnections and new sessions. */
+const featureListeners = new Map<ServerEventName, Set<FeatureListener>>();
+
+/** Listens to one server event on the current and every later socket; returns the unsubscribe. */
+export function onSocketEvent<E extends ServerEventName>(
+  event: E,
+  listener: (payload: Parameters<ServerToClientEvents[E]>[0]) => void,
+): () => void {
+  const set = featureListeners.get(event) ?? new Set<FeatureListener>();
+  featureListeners.set(event, set);
+  const stored = listener as FeatureListener;
+  set.add(stored);
+  return () => set.delete(stored);
 }
 
-function firstImage(payload: unknown): string | null {
-  if (!payload || typeof payload !== 'object') return null;
-  const product = (payload as { product?: { media?: { src?: unknown }[] } }).product;
-  const src = product?.media?.[0]?.src;
-  return typeof src === 'string' ? src : null;
+/** The chat open on this device (spec §7 openChat / closeChat), re-announced on reconnection. */
+let openChatHandle: string | null = null;
+export function setOpenChat(handle: string | null): void {
+  if (openChatHandle && openChatHandle !== handle) socket?.emit('closeChat');
+  openChatHandle = handle;
+  if (handle) socket?.emit('openChat', handle);
+}
+
+function linkOf(payload: NotificationPayload): string | null {
+  return payload.link.startsWith('/') ? payload.link : null;
+}
+
+function firstImage(payload: NotificationPayload): string | null {
+  return payload.product?.media[0]?.src ?? null;
 }
 
 /** Opens the realtime connection for a session (spec §4: on login). Failures are silent. */
@@ -45,6 +70,13 @@ export function connectSocket(token: string): void {
       image: firstImage(notification.payload),
       link: linkOf(notification.payload),
     });
+  });
+  s.on('connect', () => {
+    if (openChatHandle) s.emit('openChat', openChatHandle);
+  });
+  s.onAny((event: string, payload: unknown) => {
+    const listeners = featureListeners.get(event as ServerEventName);
+    if (listeners) for (const listener of listeners) listener(payload);
   });
   s.on('counter', (counters) => useSession.getState().setCounters(counters));
   s.on('unreadMessages', ({ total }) => useSession.getState().setCounters({ messagesUnread: total }));

@@ -5,6 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { myFeedPath, useAppBack, useGoHome } from '../app/navigation.ts';
 import { hasSomeRole, isCreator, useSession } from '../app/session.store.ts';
 import { useUi } from '../app/ui.store.ts';
+import { MessagesButton } from '../features/messages/MessagesButton.tsx';
+import { NotificationsButton } from '../features/notifications/NotificationsButton.tsx';
 import { Icon } from './icons.tsx';
 import { LanguageSelector } from './LanguageSelector.tsx';
 import { UserMenu } from './menus.tsx';
@@ -17,7 +19,6 @@ export function Header() {
   const goHome = useGoHome();
   const appName = useSession((s) => s.app?.name ?? APP_DEFAULT_NAME);
   const user = useSession((s) => s.user);
-  const unread = useSession((s) => s.counters?.notificationsUnread ?? s.profile?.notifications ?? 0);
   const screen = useUi((s) => s.screen);
   const setAdminMenuOpen = useUi((s) => s.setAdminMenuOpen);
   const setCreatorMenuOpen = useUi((s) => s.setCreatorMenuOpen);
@@ -60,21 +61,8 @@ export function Header() {
             <Icon name="feed" />
           </button>
         )}
-        {user && (
-          <Link
-            to="/?feed=my-notifications"
-            className="icon-button"
-            aria-label={t('header.notifications', { count: unread })}
-            data-testid="notifications-button"
-          >
-            <Icon name="bell" />
-            {unread > 0 && (
-              <span className="badge badge--corner" aria-hidden="true">
-                {unread > 99 ? '99+' : unread}
-              </span>
-            )}
-          </Link>
-        )}
+        {user && <MessagesButton />}
+        {user && <NotificationsButton />}
         <LanguageSelector />
         {mobile && hasSomeRole(user, ADMIN_ROLES) && (
           <button

@@ -3,6 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { OVERLAY_PARAMS, type OverlayParam, openOverlays, useOverlay } from '../app/navigation.ts';
 import { useUi } from '../app/ui.store.ts';
+import { CommentsOverlay } from '../features/comments/CommentsOverlay.tsx';
+import { LikesOverlay } from '../features/comments/LikesOverlay.tsx';
+import { MessagesOverlay } from '../features/messages/MessagesOverlay.tsx';
+import { PostInfo } from '../features/post/PostInfo.tsx';
+import { StoryViewer } from '../features/stories/StoryViewer.tsx';
 import { FeatureSoon } from '../ui/Feedback.tsx';
 import { Modal } from '../ui/Modal.tsx';
 
@@ -33,6 +38,14 @@ function QueryOverlay({ name, open, value }: { name: OverlayParam; open: boolean
   const lastValue = useRef(value ?? '');
   if (value !== null) lastValue.current = value;
   const shown = lastValue.current;
+  let content: React.ReactNode = null;
+  if (shown) {
+    if (name === 'comments') content = <CommentsOverlay postId={shown} />;
+    if (name === 'likes') content = <LikesOverlay postId={shown} />;
+    if (name === 'messages') content = <MessagesOverlay value={shown} />;
+    if (name === 'post_view') content = <PostInfo postId={shown} />;
+    if (name === 'story_view') content = <StoryViewer key={shown} value={shown} onDone={() => close(name)} />;
+  }
   const what =
     name === 'messages'
       ? shown === 'wall'
@@ -44,11 +57,11 @@ function QueryOverlay({ name, open, value }: { name: OverlayParam; open: boolean
       open={open}
       onClose={() => close(name)}
       title={t(`overlays.${name}.title`)}
-      variant={screen === 'mobile' ? 'sheet' : 'dialog'}
+      variant={screen === 'mobile' && name !== 'story_view' ? 'sheet' : 'dialog'}
       testId={`overlay-${name}`}
-      className="overlay"
+      className={`overlay overlay--${name}`}
     >
-      <FeatureSoon what={what} />
+      {content ?? <FeatureSoon what={what} />}
     </Modal>
   );
 }

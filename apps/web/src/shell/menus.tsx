@@ -6,10 +6,11 @@ import { useLogout } from '../app/lifecycle.ts';
 import { myFeedPath } from '../app/navigation.ts';
 import { hasSomeRole, isCreator, useSession } from '../app/session.store.ts';
 import { useUi } from '../app/ui.store.ts';
+import { type AdminArea, areaAllowed } from '../features/admin/adminAreas.ts';
 import { Modal } from '../ui/Modal.tsx';
 
 /** Admin areas of spec §2, reached with ?admin=<area>; the counter shows what waits for review. */
-export const ADMIN_AREAS: { area: string; counter?: keyof Counters }[] = [
+export const ADMIN_AREAS: { area: AdminArea; counter?: keyof Counters }[] = [
   { area: 'home' },
   { area: 'sales' },
   { area: 'complaints', counter: 'complaintsByVerify' },
@@ -20,6 +21,19 @@ export const ADMIN_AREAS: { area: string; counter?: keyof Counters }[] = [
   { area: 'creators', counter: 'creatorsByVerify' },
   { area: 'profiles', counter: 'profilesByVerify' },
 ];
+
+/** A queue counter as a badge (spec §3 store counters); nothing when the queue is empty. */
+function CounterBadge({ counters, counter }: { counters: Counters | null; counter: keyof Counters }) {
+  const { t } = useTranslation('shell');
+  const value = counters?.[counter] ?? 0;
+  if (value <= 0) return null;
+  return (
+    <span className="badge" data-testid={`badge-${counter}`}>
+      {value > 99 ? '99+' : value}
+      <span className="sr-only"> {t('adminMenu.waiting')}</span>
+    </span>
+  );
+}
 
 export const FAVORITES_PATH = '/?feed=my_content&content=all&view=content';
 
@@ -59,22 +73,18 @@ export function AdminMenu() {
     >
       <nav aria-label={t('adminMenu.title')}>
         <ul className="menu-list">
-          {ADMIN_AREAS.map(({ area, counter }) => (
+          {ADMIN_AREAS.filter(({ area }) => areaAllowed(area, user)).map(({ area, counter }) => (
             <li key={area}>
-              <Link to={`/?admin=${area}`} className="menu-list__item">
+              <Link to={`/?admin=${area}`} className="menu-list__item" data-testid={`admin-menu-${area}`}>
                 {t(`adminMenu.areas.${area}`)}
-                {counter && counters && counters[counter] > 0 && (
-                  <span className="badge">{counters[counter]}</span>
-                )}
+                {counter && <CounterBadge counters={counters} counter={counter} />}
               </Link>
             </li>
           ))}
           <li>
-            <Link to="/?adminStatus=pending" className="menu-list__item">
+            <Link to="/?adminStatus=pending" className="menu-list__item" data-testid="admin-menu-review">
               {t('adminMenu.review')}
-              {counters && counters.postsByReview > 0 && (
-                <span className="badge">{counters.postsByReview}</span>
-              )}
+              <CounterBadge counters={counters} counter="postsByReview" />
             </Link>
           </li>
           {hasSomeRole(user, ['super']) && (

@@ -20,8 +20,16 @@ export class AdminRepository {
     status: string,
     page: number,
     limit: number,
+    q?: string,
   ): Promise<{ rows: ComplaintRow[]; total: number }> {
-    const where = status === 'all' ? undefined : eq(complaints.status, status);
+    const w = q ? `%${q.toLowerCase()}%` : undefined;
+    const where = and(
+      status === 'all' ? undefined : eq(complaints.status, status),
+      w
+        ? sql`(lower(${complaints.reason}) LIKE ${w} OR lower(coalesce(${complaints.details}, '')) LIKE ${w}
+            OR ${complaints.reporterId} IN (SELECT id FROM ${users} WHERE lower(username) LIKE ${w}))`
+        : undefined,
+    );
     const [rows, totals] = await Promise.all([
       this.db
         .select({

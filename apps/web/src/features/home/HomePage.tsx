@@ -1,10 +1,20 @@
+import type { PostsResponse } from '@fanverse/contract';
 import { ADMIN_ROLES } from '@fanverse/contract';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { storeLoginTarget } from '../../app/navigation.ts';
 import { hasSomeRole, isCreator, useSession } from '../../app/session.store.ts';
 import { FeatureSoon, Panel } from '../../ui/Feedback.tsx';
+import { AdminView } from '../admin/AdminView.tsx';
+import { ExploreView } from '../explore/ExploreView.tsx';
+import { CreatorSuggestions, FeedModeToggle, PostFeed } from '../feed/PostFeed.tsx';
+import { GalleryView } from '../gallery/GalleryView.tsx';
+import { MONEY_FEEDS, MoneyFeedView } from '../money/MoneyFeedView.tsx';
+import { NotificationsList } from '../notifications/NotificationsList.tsx';
+import { SinglePost } from '../post/SinglePost.tsx';
 import { MyProfileView } from '../profile/MyProfileView.tsx';
+import { ReviewView } from '../review/ReviewView.tsx';
 import { type HomeSelection, needsLogin, selectHomeView } from './views.ts';
 
 /** The home view: picks what to show from the query (spec §2 feed selection). */
@@ -52,65 +62,90 @@ function showSuggestions(
   user: ReturnType<typeof useSession.getState>['user'],
 ): boolean {
   if (isCreator(user)) return false;
-  return selection.kind === 'home' || selection.kind === 'explore';
+  // The logged-in home feed shows the suggestions of posts.list itself.
+  return (selection.kind === 'home' && !useSession.getState().token) || selection.kind === 'explore';
 }
 
 function HomeView({ selection }: { selection: HomeSelection }) {
   const { t } = useTranslation('home');
+  const [params] = useSearchParams();
   const loggedIn = useSession((s) => !!s.token);
   switch (selection.kind) {
     case 'feed':
       if (selection.feed === 'my-profile') return <MyProfileView />;
+      if (selection.feed === 'my-notifications') {
+        return (
+          <Panel title={t(`feeds.${selection.feed}.title`)} testId="view-feed-my-notifications">
+            <NotificationsList />
+          </Panel>
+        );
+      }
+      if (selection.feed === 'gallery') return <GalleryView creator={params.get('creator') ?? undefined} />;
+      if (MONEY_FEEDS.includes(selection.feed)) return <MoneyFeedView feed={selection.feed} />;
+      if (selection.feed === 'my_content') {
+        const content =
+          selection.content === 'saved' || selection.content === 'bought' ? selection.content : 'all';
+        return <MyContentView content={content} />;
+      }
       return (
         <Panel title={t(`feeds.${selection.feed}.title`)} testId={`view-feed-${selection.feed}`}>
           <FeatureSoon what={t(`feeds.${selection.feed}.what`)} />
         </Panel>
       );
     case 'view':
+      if (selection.view === 'content') return <MyContentView content={selection.content} />;
       return (
         <Panel title={t(`views.${selection.view}`)} testId={`view-${selection.view}`}>
-          {selection.view === 'content' && <ContentTabs active={selection.content} />}
-          <FeatureSoon
-            what={t(selection.view === 'content' ? `content.${selection.content}` : 'views.what')}
-          />
+          <FeatureSoon what={t('views.what')} />
         </Panel>
       );
     case 'explore':
-      return (
-        <Panel title={t('explore.title')} testId="view-explore">
-          <FeatureSoon what={t('explore.what')} />
-        </Panel>
-      );
+      return <ExploreView />;
     case 'adminStatus':
-      return (
-        <Panel title={t('adminStatus.title', { status: selection.status })} testId="view-admin-status">
-          <FeatureSoon what={t('adminStatus.what')} />
-        </Panel>
-      );
+      return <ReviewView status={selection.status} />;
     case 'admin':
-      return (
-        <Panel
-          title={t('admin.title', { area: t(`areas.${selection.area}`, { defaultValue: selection.area }) })}
-          testId="view-admin"
-        >
-          <FeatureSoon what={t('admin.what')} />
-        </Panel>
-      );
+      return <AdminView area={selection.area} />;
     case 'feedMode':
-      return (
-        <Panel title={t(`feedMode.${selection.mode}`)} testId={`view-feed-mode-${selection.mode}`}>
-          <FeatureSoon what={t('feedMode.what')} />
-        </Panel>
-      );
+      return <HomeFeed mode={selection.mode} testId={`view-feed-mode-${selection.mode}`} />;
     default:
-      return loggedIn ? (
-        <Panel title={t('feed.title')} testId="view-home">
-          <FeatureSoon what={t('feed.what')} />
-        </Panel>
-      ) : (
-        <Landing />
-      );
+      if (params.get('post')) return <SinglePost id={params.get('post') ?? ''} />;
+      return loggedIn ? <HomeFeed mode="plus" testId="view-home" /> : <Landing />;
   }
+}
+
+/** The home feed (posts of followed and subscribed creators), plus or grid, with suggestions. */
+function HomeFeed({ mode, testId }: { mode: 'plus' | 'grid'; testId: string }) {
+  const { t } = useTranslation('home');
+  const navigate = useNavigate();
+  const user = useSession((s) => s.user);
+  const [suggestions, setSuggestions] = useState<PostsResponse['suggestions']>([]);
+  const onData = useCallback((first: PostsResponse) => setSuggestions(first.suggestions), []);
+  return (
+    <section className="feed-view" data-testid={testId}>
+      <div className="feed-view__bar">
+        <h1 className="panel__title">{t('feed.title')}</h1>
+        <FeedModeToggle mode={mode} onChange={(next) => navigate(`/?feed_mode=${next}`)} />
+      </div>
+      <PostFeed query={{}} mode={mode} onData={onData} />
+      {!isCreator(user) && <CreatorSuggestions users={suggestions} />}
+    </section>
+  );
+}
+
+/** My content: all, saved or bought (spec §2 favourites shortcut). */
+function MyContentView({ content }: { content: 'all' | 'saved' | 'bought' }) {
+  const { t } = useTranslation('home');
+  return (
+    <Panel title={t('feeds.my_content.title')} testId="view-content">
+      <ContentTabs active={content} />
+      <PostFeed
+        key={content}
+        query={{ feed: 'my_content', content, view: 'content' }}
+        empty={t(`content.${content}`)}
+        testId={`my-content-${content}`}
+      />
+    </Panel>
+  );
 }
 
 function ContentTabs({ active }: { active: string }) {

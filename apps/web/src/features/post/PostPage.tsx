@@ -1,17 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { FeatureSoon, Panel } from '../../ui/Feedback.tsx';
-import { PostActions } from './PostActions.tsx';
+import { SinglePost } from './SinglePost.tsx';
 
-/** /post/{id}: a single post (spec §2). The post itself arrives with the posts feature. */
+/** /post/{id}: a single post (spec §2). */
 export default function PostPage() {
   const { id = '' } = useParams();
-  const { t } = useTranslation('home');
+  const { t } = useTranslation('content');
   return (
-    <Panel title={t('post.title')} testId="post-page">
-      <p className="muted">{t('post.id', { id })}</p>
-      <FeatureSoon what={t('post.what')} />
-      <PostActions postId={id} />
-    </Panel>
+    <section className="post-page" data-testid="post-page">
+      <h1 className="sr-only">{t('post.title')}</h1>
+      <SinglePost id={id} />
+    </section>
   );
 }

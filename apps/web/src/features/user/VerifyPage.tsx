@@ -1,13 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { FeatureSoon, Panel } from '../../ui/Feedback.tsx';
+import { ApplyFlow } from '../apply/ApplyFlow.tsx';
 
-/** /user/verify: identity verification with three photos (spec §3); filled by the verify feature. */
+/** /user/verify: the identity photos (step 3), or the first missing step before them (spec §2). */
 export default function VerifyPage() {
-  const { t } = useTranslation('home');
-  return (
-    <Panel title={t('verify.title')} testId="verify">
-      <p>{t('verify.intro')}</p>
-      <FeatureSoon what={t('verify.what')} />
-    </Panel>
-  );
+  return <ApplyFlow entry="verify" />;
 }

@@ -1,0 +1,82 @@
+import type { PublicUser } from '@fanverse/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ContentIcon } from './ContentIcon.tsx';
+import { relativeTime } from './format.ts';
+
+/** "5 minutes ago" by the relative time of spec §9. */
+export function TimeAgo({ iso, prefix }: { iso: string; prefix?: 'posted' | 'seen' }) {
+  const { t } = useTranslation('content');
+  const { unit, count } = relativeTime(iso);
+  const text = t(`time.${unit}`, { count });
+  return (
+    <time dateTime={iso} title={new Date(iso).toLocaleString()}>
+      {prefix === 'seen' ? t('time.lastSeen', { when: text }) : text}
+    </time>
+  );
+}
+
+export function Avatar({
+  user,
+  size = 'medium',
+  showOnline = false,
+}: {
+  user: { user: string; name: string; avatar: string | null; online?: boolean };
+  size?: 'small' | 'medium' | 'large' | 'xl';
+  showOnline?: boolean;
+}) {
+  const { t } = useTranslation('content');
+  const initial = (user.name || user.user).charAt(0).toUpperCase();
+  return (
+    <span className={`avatar-wrap avatar-wrap--${size}`}>
+      {user.avatar ? (
+        <img src={user.avatar} alt="" className={`avatar avatar--${size}`} />
+      ) : (
+        <span className={`avatar avatar--${size} avatar--initial avatar--brand`} aria-hidden="true">
+          {initial}
+        </span>
+      )}
+      {showOnline && user.online && (
+        <span className="online-dot" role="img" aria-label={t('author.online')} title={t('author.online')} />
+      )}
+    </span>
+  );
+}
+
+/** Author line of a post or comment: avatar with online dot, name, handle, presence. */
+export function Author({ user, date }: { user: PublicUser; date?: string }) {
+  const { t } = useTranslation('content');
+  return (
+    <div className="author">
+      <Link to={`/${user.user}`} className="author__avatar" tabIndex={-1} aria-hidden="true">
+        <Avatar user={user} showOnline />
+      </Link>
+      <div className="author__text">
+        <Link to={`/${user.user}`} className="author__name">
+          {user.name || user.user}
+          {user.verified && (
+            <span className="verified" role="img" aria-label={t('author.verified')}>
+              <ContentIcon name="check" size={12} />
+            </span>
+          )}
+        </Link>
+        <span className="author__meta">
+          @{user.user}
+          {date ? (
+            <>
+              {' · '}
+              <TimeAgo iso={date} />
+            </>
+          ) : user.online ? (
+            ` · ${t('author.online')}`
+          ) : user.lastConnection ? (
+            <>
+              {' · '}
+              <TimeAgo iso={user.lastConnection} prefix="seen" />
+            </>
+          ) : null}
+        </span>
+      </div>
+    </div>
+  );
+}

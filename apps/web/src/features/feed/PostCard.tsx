@@ -1,0 +1,187 @@
+import type { Post } from '@fanverse/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { api, errorText } from '../../app/api.ts';
+import { useOverlay, useRequireAuth } from '../../app/navigation.ts';
+import { useSession } from '../../app/session.store.ts';
+import { Alert } from '../../ui/Feedback.tsx';
+import { TipButton } from '../money/TipGift.tsx';
+import { PostMenu } from '../post/PostMenu.tsx';
+import { Author } from './Author.tsx';
+import { ContentIcon } from './ContentIcon.tsx';
+import { PostMedia, PostPrice } from './PostMedia.tsx';
+import { patchCachedPost } from './usePostsFeed.ts';
+
+export type FeedMode = 'plus' | 'grid';
+
+/** Like and save toggles of a post, kept in the card and in every cached feed. */
+export function useReactions(post: Post) {
+  const client = useQueryClient();
+  const [state, setState] = useState({ liked: post.liked, likes: post.likes, saved: post.saved });
+  useEffect(() => setState({ liked: post.liked, likes: post.likes, saved: post.saved }), [post]);
+  const like = useMutation({
+    mutationFn: () => api('posts.like', { id: post._id, creator: post.user.user }),
+    onSuccess: ({ liked, likes }) => {
+      setState((s) => ({ ...s, liked, likes }));
+      patchCachedPost(client, post._id, { liked, likes });
+    },
+  });
+  const save = useMutation({
+    mutationFn: () => api('posts.save', { id: post._id, creator: post.user.user }),
+    onSuccess: ({ saved }) => {
+      setState((s) => ({ ...s, saved }));
+      patchCachedPost(client, post._id, { saved });
+      void client.invalidateQueries({ queryKey: ['posts.list', { content: 'saved' }], exact: false });
+    },
+  });
+  return { state, like, save };
+}
+
+function ShareButton({ post }: { post: Post }) {
+  const { t } = useTranslation('content');
+  const [copied, setCopied] = useState(false);
+  const share = async () => {
+    const url = `${window.location.origin}/post/${post._id}`;
+    try {
+      if (navigator.share) await navigator.share({ url, title: post.user.name });
+      else {
+        await navigator.clipboard.writeText(url);
+        setCopied(true);
+        setTimeout(() => setCopied(false), 2000);
+      }
+    } catch {
+      // Share cancelled or clipboard refused: nothing to do.
+    }
+  };
+  return (
+    <button type="button" className="post-action" onClick={() => void share()} data-testid="post-share">
+      <ContentIcon name="share" />
+      <span>{copied ? t('actions.copied') : t('actions.share')}</span>
+    </button>
+  );
+}
+
+/** A post in plus mode (large card) or grid mode (square tile). */
+export function PostCard({ post, mode = 'plus' }: { post: Post; mode?: FeedMode }) {
+  const { t } = useTranslation('content');
+  const navigate = useNavigate();
+  const requireAuth = useRequireAuth();
+  const { open } = useOverlay();
+  const { state, like, save } = useReactions(post);
+  const payload = { postId: post._id, creator: post.user.user };
+
+  if (mode === 'grid') {
+    const first = post.media[0];
+    const image =
+      post.access && first && !first.locked ? (first.thumb ?? first.poster) : (first?.blur ?? null);
+    const locked = !post.access;
+    return (
+      <article className="post-tile" data-testid="post-card" data-post-id={post._id} data-mode="grid">
+        <Link
+          to={`/post/${post._id}`}
+          className="post-tile__link"
+          aria-label={t('card.open', { name: post.user.name })}
+        >
+          {image ? (
+            <img
+              src={image}
+              alt=""
+              className={`post-tile__image${locked ? ' is-blurred' : ''}`}
+              loading="lazy"
+            />
+          ) : (
+            <span className="post-tile__text">{post.message}</span>
+          )}
+          {locked && (
+            <span className="post-tile__lock">
+              <ContentIcon name="lock" />
+              {post.visibility === 'ppv' ? <PostPrice post={post} /> : t('locked.subscribersShort')}
+            </span>
+          )}
+          {first?.type === 'video' && (
+            <span className="post-tile__badge" aria-hidden="true">
+              <ContentIcon name="play" filled size={18} />
+            </span>
+          )}
+          <span className="post-tile__counts" aria-hidden="true">
+            <ContentIcon name="heart" filled size={14} /> {state.likes}{' '}
+            <ContentIcon name="comment" size={14} /> {post.comments}
+          </span>
+        </Link>
+      </article>
+    );
+  }
+
+  const me = useSession.getState().user?.user;
+  const doLike = () => like.mutate();
+  const doComment = () => open('comments', post._id);
+  return (
+    <article className="post-card" data-testid="post-card" data-post-id={post._id} data-mode="plus">
+      <header className="post-card__header">
+        <Author user={post.user} date={post.date} />
+        <PostMenu post={post} onDeleted={() => navigate(`/${post.user.user}`)} />
+      </header>
+      {post.adminStatus !== 'approved' && (
+        <p className={`review-badge review-badge--${post.adminStatus}`} data-testid="post-review-status">
+          {t(`review.status.${post.adminStatus}`)}
+          {post.reviewReason && <> · {post.reviewReason}</>}
+        </p>
+      )}
+      {post.message && <p className="post-card__text">{post.message}</p>}
+      <PostMedia post={post} />
+      <footer className="post-card__actions">
+        <button
+          type="button"
+          className={`post-action${state.liked ? ' is-active' : ''}`}
+          aria-pressed={state.liked}
+          disabled={like.isPending}
+          onClick={() => requireAuth({ kind: 'like', payload }, doLike)}
+          data-testid="post-like"
+        >
+          <ContentIcon name="heart" filled={state.liked} />
+          <span className="sr-only">{state.liked ? t('actions.unlike') : t('actions.like')}</span>
+        </button>
+        <button
+          type="button"
+          className="post-action post-action--count"
+          onClick={() => requireAuth({ kind: 'like', payload }, () => open('likes', post._id))}
+          aria-label={t('actions.likes', { count: state.likes })}
+          data-testid="post-like-count"
+        >
+          {state.likes}
+        </button>
+        <button
+          type="button"
+          className="post-action"
+          onClick={() => requireAuth({ kind: 'comment', payload }, doComment)}
+          data-testid="post-comment"
+        >
+          <ContentIcon name="comment" />
+          <span>{post.comments}</span>
+          <span className="sr-only">{t('actions.comments')}</span>
+        </button>
+        <button
+          type="button"
+          className={`post-action${state.saved ? ' is-active' : ''}`}
+          aria-pressed={state.saved}
+          disabled={save.isPending}
+          onClick={() => requireAuth({ kind: 'like', payload }, () => save.mutate())}
+          data-testid="post-save"
+        >
+          <ContentIcon name="bookmark" filled={state.saved} />
+          <span>{state.saved ? t('actions.saved') : t('actions.save')}</span>
+        </button>
+        <ShareButton post={post} />
+        {me !== post.user.user && (
+          <TipButton creator={post.user.user} post={post._id} className="post-action" />
+        )}
+        {post.visibility !== 'free' && (
+          <span className="post-card__visibility">{t(`visibility.${post.visibility}`)}</span>
+        )}
+      </footer>
+      {(like.isError || save.isError) && <Alert>{errorText(like.error ?? save.error)}</Alert>}
+    </article>
+  );
+}

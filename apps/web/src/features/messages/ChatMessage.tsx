@@ -1,0 +1,106 @@
+import type { Message } from '@fanverse/contract';
+import { useTranslation } from 'react-i18next';
+import { TimeAgo } from '../feed/Author.tsx';
+import type { ChatEntry } from './messageList.ts';
+
+/** One media item of a message: placeholder while processing, blurred while locked. */
+function MessageMedia({ message, index }: { message: Message; index: number }) {
+  const { t } = useTranslation('messages');
+  const file = message.files[index];
+  const dummy = message.filesDummy[index] ?? null;
+  const poster = message.filesPosters[index] ?? null;
+  if (message.processing || !file) {
+    return (
+      <div className="chat-media chat-media--processing">
+        {dummy && <img src={dummy} alt="" className="chat-media__image" />}
+        <span className="chat-media__label">{t('chat.processing')}</span>
+      </div>
+    );
+  }
+  if (message.locked || file.locked) {
+    return (
+      <div className="chat-media chat-media--locked">
+        {(dummy ?? poster) && <img src={dummy ?? poster ?? ''} alt="" className="chat-media__image" />}
+        <span className="chat-media__label">{t('chat.locked')}</span>
+      </div>
+    );
+  }
+  if (file.type === 'video') {
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: user-sent videos have no captions
+      <video className="chat-media__image" controls preload="metadata" poster={poster ?? undefined}>
+        {file.src && <source src={file.src} />}
+      </video>
+    );
+  }
+  return (
+    <a href={file.src ?? undefined} target="_blank" rel="noreferrer" className="chat-media">
+      <img
+        src={file.thumb ?? file.src ?? poster ?? ''}
+        alt={t('chat.image')}
+        className="chat-media__image"
+        loading="lazy"
+      />
+    </a>
+  );
+}
+
+/** A message bubble: mine on the right, with date, media, price and send state. */
+export function ChatMessage({
+  entry,
+  onRetry,
+}: {
+  entry: ChatEntry;
+  onRetry: (messageUUID: string) => void;
+}) {
+  const { t } = useTranslation('messages');
+  const { message, error } = entry;
+  const mediaCount = Math.max(message.files.length, message.filesDummy.length);
+  return (
+    <li
+      className={`chat-message ${message.isMe ? 'chat-message--mine' : ''} ${error ? 'chat-message--failed' : ''}`}
+      data-testid="chat-message"
+      data-processing={String(message.processing)}
+      data-mine={String(message.isMe)}
+      data-uuid={message.messageUUID}
+    >
+      <div className="chat-message__bubble">
+        {mediaCount > 0 && (
+          <div className="chat-message__media">
+            {Array.from({ length: mediaCount }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: files keep their order within a message
+              <MessageMedia key={index} message={message} index={index} />
+            ))}
+          </div>
+        )}
+        {message.price > 0 && (
+          <p className="chat-message__price">
+            {message.locked
+              ? t('chat.unlockSoon', { price: message.price })
+              : t('chat.price', { price: message.price })}
+          </p>
+        )}
+        {message.message && <p className="chat-message__text">{message.message}</p>}
+        <span className="chat-message__meta">
+          {error ? (
+            <>
+              <span role="alert">{t('chat.failed', { error })}</span>{' '}
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => onRetry(message.messageUUID)}
+                data-testid="chat-retry"
+              >
+                {t('chat.retry')}
+              </button>
+            </>
+          ) : message._id.startsWith('local-') ? (
+            t('chat.sending')
+          ) : (
+            <TimeAgo iso={message.date} />
+          )}
+        </span>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,146 @@
+import { errorMessage, LIMITS } from '@fanverse/contract';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../app/session.store.ts';
+import { messageProblem } from './messageList.ts';
+import type { Outgoing } from './useChat.ts';
+
+/**
+ * Text (1024 at most, with a counter), images / videos and, for creators, a price in credits.
+ * Spec §5 errors ('Message empty', too long) show before anything is sent.
+ */
+export function Composer({
+  onSend,
+  allowPrice,
+  disabled = false,
+  idPrefix = 'chat',
+}: {
+  onSend: (outgoing: Outgoing) => void;
+  allowPrice: boolean;
+  disabled?: boolean;
+  idPrefix?: 'chat' | 'mass';
+}) {
+  const { t } = useTranslation('messages');
+  const language = useSession((s) => s.language);
+  const [text, setText] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [price, setPrice] = useState('');
+  const [error, setError] = useState('');
+  const id = useId();
+  const max = LIMITS.messageLength;
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const problem = messageProblem(text, files.length, max);
+    if (problem === 'empty') return setError(errorMessage('MESSAGE_EMPTY', language));
+    if (problem === 'tooLong') return setError(errorMessage('MESSAGE_TOO_LONG', language, { max }));
+    setError('');
+    onSend({ text: text.trim(), files, price: allowPrice && files.length > 0 ? Number(price) || 0 : 0 });
+    setText('');
+    setFiles([]);
+    setPrice('');
+  };
+
+  return (
+    <form className="composer" onSubmit={submit} noValidate data-testid={`${idPrefix}-composer`}>
+      {error && (
+        <p className="composer__error" role="alert" data-testid={`${idPrefix}-error`}>
+          {error}
+        </p>
+      )}
+      {files.length > 0 && (
+        <p className="composer__files">
+          {t('composer.files', { count: files.length })}{' '}
+          <button type="button" className="link-button" onClick={() => setFiles([])}>
+            {t('composer.removeFiles')}
+          </button>
+        </p>
+      )}
+      <div className="composer__row">
+        <label className="icon-button composer__attach" title={t('composer.attach')}>
+          <svg
+            className="icon"
+            viewBox="0 0 24 24"
+            width="22"
+            height="22"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <path d="M21 11.5l-8.6 8.6a5 5 0 01-7.1-7.1l8.6-8.6a3.3 3.3 0 014.7 4.7l-8.6 8.6a1.7 1.7 0 01-2.4-2.4l7.9-7.9" />
+          </svg>
+          <span className="sr-only">{t('composer.attach')}</span>
+          <input
+            type="file"
+            accept="image/*,video/*"
+            multiple
+            className="sr-only"
+            onChange={(e) => {
+              setFiles(Array.from(e.target.files ?? []));
+              e.target.value = '';
+            }}
+            data-testid={`${idPrefix}-attach`}
+          />
+        </label>
+        <label htmlFor={`${id}-text`} className="sr-only">
+          {t('composer.label')}
+        </label>
+        <textarea
+          id={`${id}-text`}
+          className="composer__input"
+          rows={1}
+          value={text}
+          placeholder={t('composer.placeholder')}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (error) setError('');
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && idPrefix === 'chat') {
+              e.preventDefault();
+              e.currentTarget.form?.requestSubmit();
+            }
+          }}
+          aria-invalid={!!error}
+          aria-describedby={`${id}-count`}
+          data-testid={`${idPrefix}-input`}
+        />
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={disabled}
+          data-testid={`${idPrefix}-send`}
+        >
+          {t('composer.send')}
+        </button>
+      </div>
+      <div className="composer__row composer__row--meta">
+        {allowPrice && files.length > 0 && (
+          <label className="composer__price">
+            {t('composer.price')}
+            <input
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              value={price}
+              onChange={(e) => setPrice(e.target.value)}
+              data-testid={`${idPrefix}-price`}
+            />
+          </label>
+        )}
+        <span
+          id={`${id}-count`}
+          className={`composer__count ${text.length > max ? 'composer__count--over' : ''}`}
+          aria-live="polite"
+        >
+          {t('composer.count', { count: text.length, max })}
+        </span>
+      </div>
+    </form>
+  );
+}

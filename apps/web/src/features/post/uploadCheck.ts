@@ -1,0 +1,33 @@
+import { errorMessage, IMAGE_TYPES, type Language, UPLOAD_EXTENSIONS, VIDEO_TYPES } from '@fanverse/contract';
+
+/** The server's default maximum sizes (MEDIA_MAX_IMAGE_MB / MEDIA_MAX_VIDEO_MB); it re-checks by content. */
+export const MAX_IMAGE_MB = 20;
+export const MAX_VIDEO_MB = 1024;
+
+export const ACCEPT = [...IMAGE_TYPES, ...VIDEO_TYPES, ...UPLOAD_EXTENSIONS.map((ext) => `.${ext}`)].join(
+  ',',
+);
+
+export function fileKind(file: { name: string; type: string }): 'image' | 'video' | null {
+  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+  if ((IMAGE_TYPES as readonly string[]).includes(file.type)) return 'image';
+  if ((VIDEO_TYPES as readonly string[]).includes(file.type) || file.type.startsWith('video/')) {
+    return (UPLOAD_EXTENSIONS as readonly string[]).includes(ext) ? 'video' : null;
+  }
+  if (file.type) return null;
+  if (['jpg', 'jpeg', 'png', 'gif', 'webp'].includes(ext)) return 'image';
+  return (UPLOAD_EXTENSIONS as readonly string[]).includes(ext) ? 'video' : null;
+}
+
+/** Client pre-check of spec §5 / §8 with the texts of the contract's error catalogue; null when fine. */
+export function checkUpload(
+  file: { name: string; type: string; size: number },
+  language: Language,
+): string | null {
+  const kind = fileKind(file);
+  if (!kind) return errorMessage('FILE_NOT_SUPPORTED', language, { name: file.name });
+  const max = kind === 'image' ? MAX_IMAGE_MB : MAX_VIDEO_MB;
+  if (file.size > max * 1024 * 1024)
+    return errorMessage('FILE_TOO_LARGE', language, { name: file.name, n: max });
+  return null;
+}

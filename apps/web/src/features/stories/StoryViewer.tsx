@@ -1,0 +1,112 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, errorText } from '../../app/api.ts';
+import { Alert, Loader } from '../../ui/Feedback.tsx';
+import { Author } from '../feed/Author.tsx';
+import { ContentIcon } from '../feed/ContentIcon.tsx';
+import { useSwipe } from '../feed/swipe.ts';
+
+const IMAGE_MS = 5000;
+
+/**
+ * Story viewer (?story_view=handle[:index]): progress bars, tap left/right for previous/next,
+ * swipe, auto-advance; a 1080×1920 portrait frame. Ends by calling onDone.
+ */
+export function StoryViewer({ value, onDone }: { value: string; onDone: () => void }) {
+  const { t } = useTranslation('content');
+  const [handle = '', start = '0'] = value.split(':');
+  const [index, setIndex] = useState(Number(start) || 0);
+  const [paused, setPaused] = useState(false);
+  const stories = useQuery({
+    queryKey: ['stories.list', handle.toLowerCase()],
+    queryFn: () => api('stories.list', { creator: handle }),
+    enabled: !!handle,
+  });
+  const list = stories.data?.stories ?? [];
+  const story = list[index];
+  const media = story?.media[0];
+  const next = () => (index + 1 < list.length ? setIndex(index + 1) : onDone());
+  const prev = () => setIndex(Math.max(0, index - 1));
+  const swipe = useSwipe((direction) => (direction === 'left' ? next() : prev()));
+
+  // Images advance after 5 s; videos when they end.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: next reads the current index.
+  useEffect(() => {
+    if (!story || paused || media?.type === 'video') return;
+    const timer = setTimeout(next, IMAGE_MS);
+    return () => clearTimeout(timer);
+  }, [story, paused, media?.type]);
+
+  if (stories.isPending) return <Loader />;
+  if (stories.isError) return <Alert>{errorText(stories.error)}</Alert>;
+  if (!story) return <p className="empty-state">{t('stories.none')}</p>;
+  const video = media?.type === 'video';
+  const src = media?.src ?? media?.blur ?? null;
+  return (
+    <div className="story-viewer" data-testid="story-viewer" data-index={index}>
+      <div className="story-viewer__bars" aria-hidden="true">
+        {list.map((s, i) => (
+          <span key={s._id} className="story-viewer__bar">
+            <span
+              className={`story-viewer__fill${i < index ? ' is-done' : ''}${i === index && !video ? ' is-running' : ''}${paused ? ' is-paused' : ''}`}
+              style={i === index ? { animationDuration: `${IMAGE_MS}ms` } : undefined}
+              key={i === index ? `${s._id}-run` : s._id}
+            />
+          </span>
+        ))}
+      </div>
+      <div className="story-viewer__author">
+        <Author user={story.user} date={story.date} />
+      </div>
+      <div
+        className="story-viewer__frame"
+        {...swipe}
+        onPointerDown={(event) => {
+          swipe.onPointerDown(event);
+          setPaused(true);
+        }}
+        onPointerUp={(event) => {
+          swipe.onPointerUp(event);
+          setPaused(false);
+        }}
+      >
+        {!story.access || !media?.src ? (
+          <div className="story-viewer__locked">
+            {src && <img src={src} alt="" />}
+            <span className="story-viewer__lock">
+              <ContentIcon name="lock" /> {t('locked.subscribers')}
+            </span>
+          </div>
+        ) : video ? (
+          // biome-ignore lint/a11y/useMediaCaption: stories have no caption tracks.
+          <video
+            key={story._id}
+            src={media.src}
+            poster={media.poster ?? undefined}
+            autoPlay
+            playsInline
+            onEnded={next}
+          />
+        ) : (
+          <img key={story._id} src={media.src} alt="" />
+        )}
+        {story.message && <p className="story-viewer__text">{story.message}</p>}
+        <button
+          type="button"
+          className="story-viewer__tap story-viewer__tap--prev"
+          onClick={() => !swipe.wasSwipe() && prev()}
+          aria-label={t('stories.prev')}
+          disabled={index === 0}
+        />
+        <button
+          type="button"
+          className="story-viewer__tap story-viewer__tap--next"
+          onClick={() => !swipe.wasSwipe() && next()}
+          aria-label={t('stories.next')}
+          data-testid="story-next"
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DESKTOP, loginByApi, PHONE, shot } from './helpers.ts';
+
+interface ApiPost {
+  _id: string;
+  visibility: 'free' | 'subscribers' | 'ppv';
+  finalPrice: number;
+  access: boolean;
+}
+
+/** The posts of a creator as the holder of `token` sees them. */
+async function postsOf(request: APIRequestContext, token: string, creator: string): Promise<ApiPost[]> {
+  const res = await request.get(`/api/v1/posts?creator=${creator}`, { headers: { a1sledom: token } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { posts: ApiPost[] }).posts;
+}
+
+/** On the sandbox billing page: screenshot (optional) and Approve, then back in the app. */
+async function approveOnBillingPage(page: Page, shotName?: string): Promise<void> {
+  await expect(page).toHaveURL(/\/api\/v1\/payments\/sandbox\//);
+  const approve = page.locator('button[name="decision"][value="approve"]');
+  await expect(approve).toBeVisible();
+  if (shotName) await shot(page, test.info(), shotName);
+  await approve.click();
+  await expect(page).not.toHaveURL(/\/payments\/sandbox\//);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('a fan buys credits, unlocks, tips, subscribes and cancels; the creator sees it', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const token = await loginByApi(page, request, 'fanuser2', '/?feed=my-credits');
+
+  // my-credits: balance 0 and exactly the three bags; Buy leaves for the hosted billing page.
+  await expect(page.getByTestId('credits-balance')).toHaveText(/^0 credits$/);
+  for (const credits of [250, 150, 50]) await expect(page.getByTestId(`credit-bag-${credits}`)).toBeVisible();
+  await expect(page.locator('[data-testid^="credit-bag-buy-"]')).toHaveCount(3);
+  await page.getByTestId('credits-menu-button').click();
+  await expect(page.getByTestId('credits-menu')).toBeVisible();
+  await page.getByTestId('credits-menu-button').click();
+
+  await page.getByTestId('credit-bag-buy-50').click();
+  await approveOnBillingPage(page, 'money-billing-page');
+  await expect(page).toHaveURL(/\?feed=my-credits/);
+  await expect(page.getByTestId('credits-balance')).toHaveText(/^50 credits$/);
+  await expect(page.getByTestId('checkout-approved')).toBeVisible();
+  await shot(page, test.info(), 'money-my-credits');
+
+  // Unlock a pay-per-view post of creator1 and see its media.
+  const ppv = (await postsOf(request, token, 'creator1')).find((p) => p.visibility === 'ppv' && !p.access);
+  expect(ppv, 'creator1 has a locked pay-per-view post').toBeTruthy();
+  if (!ppv) return;
+  await page.goto(`/post/${ppv._id}`);
+  const card = page.locator(`[data-testid="post-card"][data-post-id="${ppv._id}"]`);
+  await card.getByTestId('post-unlock').click();
+  const overlay = page.getByTestId('unlock-overlay');
+  await expect(overlay.getByTestId('unlock-price')).toContainText(`${ppv.finalPrice} credits`);
+  await expect(overlay.getByTestId('unlock-balance')).toHaveText('50 credits');
+  await shot(page, test.info(), 'money-unlock-overlay');
+  await overlay.getByTestId('unlock-submit').click();
+  await expect(card.locator('.media-item').first()).toBeVisible();
+  await expect(card.getByTestId('post-unlock')).toHaveCount(0);
+
+  // Tip creator1: with 0 credits left the dialog offers credits; after another bag the tip goes.
+  await page.goto('/creator1');
+  const header = page.getByTestId('creator-header');
+  await header.getByTestId('tip-button').click();
+  await page.getByTestId('tip-amount').fill('5');
+  await page.getByTestId('tip-submit').click();
+  await expect(page.getByTestId('tip-short')).toBeVisible();
+  await page.goto('/?feed=my-credits');
+  await page.getByTestId('credit-bag-buy-150').click();
+  await approveOnBillingPage(page);
+  await expect(page.getByTestId('credits-balance')).toHaveText(/^150 credits$/);
+  await page.goto('/creator1');
+  await page.getByTestId('creator-header').getByTestId('tip-button').click();
+  await page.getByTestId('tip-amount').fill('5');
+  await page.getByTestId('tip-submit').click();
+  await expect(page.getByTestId('tip-success')).toBeVisible();
+  await page.getByTestId('gift-flowers').click();
+  await expect(page.getByTestId('tip-success')).toContainText(/Flowers/);
+  await page.setViewportSize(PHONE);
+  await shot(page, test.info(), 'money-tip-dialog-phone');
+  await page.setViewportSize(DESKTOP);
+
+  // Subscribe to creator2 through the sandbox page; the subscriber posts open.
+  const before = await postsOf(request, token, 'creator2');
+  const subscriberPost = before.find((p) => p.visibility === 'subscribers');
+  expect(subscriberPost?.access).toBe(false);
+  await page.goto('/creator2');
+  await page.getByTestId('creator-subscribe').click();
+  const buy = page.getByTestId('buy-subscription-overlay');
+  await expect(buy).toContainText('Subscribe to @creator2 for $14.99 monthly');
+  await shot(page, test.info(), 'money-subscribe-overlay');
+  await buy.getByTestId('subscribe-continue').click();
+  await approveOnBillingPage(page);
+  await expect(page).toHaveURL(/\/creator2$/);
+  if (subscriberPost) {
+    const post = page.locator(`[data-testid="post-card"][data-post-id="${subscriberPost._id}"]`);
+    await expect(post.locator('.media-item').first()).toBeVisible();
+  }
+
+  // my-subscriptions: active, then cancelled with access until the end of the period.
+  await page.goto('/?feed=my-subscriptions');
+  const row = page.locator('[data-testid="subscription-row"][data-creator="creator2"]');
+  await expect(row).toHaveAttribute('data-status', 'active');
+  await row.getByTestId('subscription-cancel').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(row).toHaveAttribute('data-status', 'cancelled');
+  await expect(row.getByTestId('subscription-access-until')).toBeVisible();
+  await expect(row.getByTestId('subscription-renew')).toBeVisible();
+  await shot(page, test.info(), 'money-subscriptions');
+  const after = await postsOf(request, token, 'creator2');
+  expect(after.find((p) => p._id === subscriberPost?._id)?.access).toBe(true);
+
+  await page.setViewportSize(PHONE);
+  await page.goto('/?feed=my-transactions');
+  await expect(page.getByTestId('transactions-table').locator('tbody tr').first()).toBeVisible();
+  await shot(page, test.info(), 'money-transactions-phone');
+  await page.goto('/?feed=my-credits-history');
+  await expect(page.getByTestId('credits-history').locator('li').first()).toBeVisible();
+  await page.setViewportSize(DESKTOP);
+
+  // creator2 sees the subscriber, the earnings and the next (scheduled) payout date.
+  const creatorContext = await browser.newContext({ viewport: DESKTOP });
+  const creator = await creatorContext.newPage();
+  await loginByApi(creator, request, 'creator2', '/?feed=my-subscribers');
+  await expect(creator.locator('[data-testid="subscriber-item"][data-user="fanuser2"]')).toBeVisible();
+  await creator.goto('/user/gifts');
+  await expect(creator).toHaveURL(/feed=creator-statistics/);
+  const earnings = creator.getByTestId('earnings');
+  await expect(earnings.getByTestId('sales-category-subscriptions')).toContainText('$14.99');
+  for (const name of ['subscriptions', 'tips', 'unlockContent', 'credits']) {
+    await expect(earnings.getByTestId(`earnings-category-${name}`)).toBeVisible();
+  }
+  await expect(earnings.locator('[data-testid^="sales-category-"]')).toHaveCount(6);
+  await expect(earnings.getByTestId('earnings-next-payout')).toContainText(/Next payout: \w/);
+  await earnings.getByTestId('earnings-period').selectOption('all');
+  await expect(creator.getByTestId('pricing-form')).toBeVisible();
+  await expect(creator.getByTestId('payout-method-form').locator('input[type="radio"]')).toHaveCount(3);
+  await shot(creator, test.info(), 'money-creator-earnings');
+  await creatorContext.close();
+});
+
+test('my-credits and its menu in Spanish at phone width', async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  await page.addInitScript(() => window.localStorage.setItem('language', 'es'));
+  await loginByApi(page, request, 'fanuser1', '/user/credits');
+  await expect(page).toHaveURL(/feed=my-credits/);
+  await expect(page.getByTestId('credits-balance')).toHaveText(/créditos$/);
+  await expect(page.getByTestId('credit-bag-250')).toContainText('US$');
+  await page.getByTestId('credits-menu-button').click();
+  await expect(page.getByTestId('credits-menu')).toContainText('Historial de créditos');
+  await shot(page, test.info(), 'money-my-credits-es-phone');
+  await page.getByTestId('credits-menu').getByText('Historial de créditos').click();
+  await expect(page).toHaveURL(/feed=my-credits-history/);
+  await expect(page.getByTestId('credits-history')).toContainText('Créditos gratis');
+});
