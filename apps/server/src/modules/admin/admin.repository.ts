@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { adminActions, complaints, posts, profiles, users } from '../../db/schema.ts';
+import { publicUserColumns } from '../users/public-user.columns.ts';
 import type { PublicUserRow } from '../users/public-user.presenter.ts';
 
 export type ComplaintRow = typeof complaints.$inferSelect & {
@@ -34,16 +35,7 @@ export class AdminRepository {
       this.db
         .select({
           complaint: complaints,
-          reporter: {
-            id: users.id,
-            username: users.username,
-            name: users.name,
-            displayName: profiles.displayName,
-            avatar: profiles.avatar,
-            online: users.online,
-            lastConnection: users.lastConnection,
-            verified: users.verified,
-          },
+          reporter: publicUserColumns,
           action: sql<string | null>`(SELECT a.details->>'action' FROM ${adminActions} a
             WHERE a.target_type = 'complaint' AND a.target_id = ${complaints.id}::text ORDER BY a.created_at DESC LIMIT 1)`,
         })

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { profiles, userBlocks, users } from '../../db/schema.ts';
+import { publicUserColumns } from '../users/public-user.columns.ts';
 import type { PublicUserRow } from '../users/public-user.presenter.ts';
 
 /** Blocks between users. Queries only. */
@@ -36,16 +37,7 @@ export class BlockRepository {
 
   async blockedBy(blockerId: string): Promise<PublicUserRow[]> {
     return this.db
-      .select({
-        id: users.id,
-        username: users.username,
-        name: users.name,
-        displayName: profiles.displayName,
-        avatar: profiles.avatar,
-        online: users.online,
-        lastConnection: users.lastConnection,
-        verified: users.verified,
-      })
+      .select(publicUserColumns)
       .from(userBlocks)
       .innerJoin(users, eq(users.id, userBlocks.blockedId))
       .leftJoin(profiles, eq(profiles.userId, users.id))

@@ -1,20 +1,10 @@
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type CommentRow, comments, profiles, users } from '../../db/schema.ts';
+import { publicUserColumns } from '../users/public-user.columns.ts';
 import type { PublicUserRow } from '../users/public-user.presenter.ts';
 
 export type CommentWithAuthor = CommentRow & { author: PublicUserRow };
-
-const authorColumns = {
-  id: users.id,
-  username: users.username,
-  name: users.name,
-  displayName: profiles.displayName,
-  avatar: profiles.avatar,
-  online: users.online,
-  lastConnection: users.lastConnection,
-  verified: users.verified,
-};
 
 /** Comments and replies. Queries only. */
 export class CommentRepository {
@@ -25,7 +15,7 @@ export class CommentRepository {
     const where = and(eq(comments.postId, postId), isNull(comments.parentId));
     const [rows, totals] = await Promise.all([
       this.db
-        .select({ comment: comments, author: authorColumns })
+        .select({ comment: comments, author: publicUserColumns })
         .from(comments)
         .innerJoin(users, eq(users.id, comments.userId))
         .leftJoin(profiles, eq(profiles.userId, users.id))
@@ -42,7 +32,7 @@ export class CommentRepository {
   async replies(postId: string, rootIds: string[]): Promise<CommentWithAuthor[]> {
     if (!rootIds.length) return [];
     const rows = await this.db
-      .select({ comment: comments, author: authorColumns })
+      .select({ comment: comments, author: publicUserColumns })
       .from(comments)
       .innerJoin(users, eq(users.id, comments.userId))
       .leftJoin(profiles, eq(profiles.userId, users.id))
@@ -59,7 +49,7 @@ export class CommentRepository {
   async create(row: typeof comments.$inferInsert): Promise<CommentWithAuthor> {
     const [created] = await this.db.insert(comments).values(row).returning();
     const [author] = await this.db
-      .select(authorColumns)
+      .select(publicUserColumns)
       .from(users)
       .leftJoin(profiles, eq(profiles.userId, users.id))
       .where(eq(users.id, created!.userId));

@@ -10,18 +10,8 @@ import {
   userBlocks,
   users,
 } from '../../db/schema.ts';
+import { publicUserColumns } from '../users/public-user.columns.ts';
 import type { PublicUserRow } from '../users/public-user.presenter.ts';
-
-const publicColumns = {
-  id: users.id,
-  username: users.username,
-  name: users.name,
-  displayName: profiles.displayName,
-  avatar: profiles.avatar,
-  online: users.online,
-  lastConnection: users.lastConnection,
-  verified: users.verified,
-};
 
 const isCreatorSql = sql`'creator' = ANY(${users.roles})`;
 const activeUser = and(isNull(users.deletedAt), isNull(users.suspendedAt));
@@ -49,7 +39,7 @@ export class CreatorRepository {
   async findByHandle(handle: string): Promise<CreatorRow | undefined> {
     const [row] = await this.db
       .select({
-        ...publicColumns,
+        ...publicUserColumns,
         about: profiles.about,
         cover: profiles.cover,
         roles: users.roles,
@@ -120,7 +110,7 @@ export class CreatorRepository {
 
   async following(followerId: string): Promise<PublicUserRow[]> {
     return this.db
-      .select(publicColumns)
+      .select(publicUserColumns)
       .from(follows)
       .innerJoin(users, eq(users.id, follows.creatorId))
       .leftJoin(profiles, eq(profiles.userId, users.id))
@@ -137,7 +127,7 @@ export class CreatorRepository {
         )
       : undefined;
     return this.db
-      .select(publicColumns)
+      .select(publicUserColumns)
       .from(users)
       .leftJoin(profiles, eq(profiles.userId, users.id))
       .where(and(isCreatorSql, eq(users.verified, true), activeUser, notFollowed, notBlocked(viewerId)))
@@ -170,7 +160,7 @@ export class CreatorRepository {
     const where = and(isCreatorSql, activeUser, matches, notBlocked(viewerId));
     const [rows, totals] = await Promise.all([
       this.db
-        .select(publicColumns)
+        .select(publicUserColumns)
         .from(users)
         .leftJoin(profiles, eq(profiles.userId, users.id))
         .where(where)

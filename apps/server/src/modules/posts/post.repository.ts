@@ -15,6 +15,7 @@ import {
   unlocks,
   users,
 } from '../../db/schema.ts';
+import { publicUserColumns } from '../users/public-user.columns.ts';
 
 export interface PostListRow extends PostRow {
   author: {
@@ -62,16 +63,7 @@ export class PostRepository {
     const base = this.db
       .select({
         post: posts,
-        author: {
-          id: users.id,
-          username: users.username,
-          name: users.name,
-          displayName: profiles.displayName,
-          avatar: profiles.avatar,
-          online: users.online,
-          lastConnection: users.lastConnection,
-          verified: users.verified,
-        },
+        author: publicUserColumns,
         likes: likesCount,
         comments: commentsCount,
         liked: sql<boolean>`EXISTS (SELECT 1 FROM ${postLikes} l WHERE l.post_id = ${posts.id} AND l.user_id = ${viewer})`,
@@ -236,16 +228,7 @@ export class PostRepository {
   async likers(postId: string, page: number, limit: number) {
     const [rows, totals] = await Promise.all([
       this.db
-        .select({
-          id: users.id,
-          username: users.username,
-          name: users.name,
-          displayName: profiles.displayName,
-          avatar: profiles.avatar,
-          online: users.online,
-          lastConnection: users.lastConnection,
-          verified: users.verified,
-        })
+        .select(publicUserColumns)
         .from(postLikes)
         .innerJoin(users, eq(users.id, postLikes.userId))
         .leftJoin(profiles, eq(profiles.userId, users.id))

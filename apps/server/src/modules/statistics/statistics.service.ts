@@ -74,9 +74,11 @@ export class StatisticsService {
         ]);
         const days = new Map<string, { date: string; sales: number; revenue: number; signups: number }>();
         const at = (date: string) => {
-          let d = days.get(date);
-          if (!d) days.set(date, (d = { date, sales: 0, revenue: 0, signups: 0 }));
-          return d;
+          const found = days.get(date);
+          if (found) return found;
+          const fresh = { date, sales: 0, revenue: 0, signups: 0 };
+          days.set(date, fresh);
+          return fresh;
         };
         for (const s of sales) at(String(s.date)).sales = num(s.subscriptions) + num(s.dollars);
         for (const r of revenue) at(String(r.date)).revenue = num(r.revenue);

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { profiles, subscriptionBilling, subscriptions, users } from '../../db/schema.ts';
+import { publicUserColumns } from '../users/public-user.columns.ts';
 import type { PublicUserRow } from '../users/public-user.presenter.ts';
 import { rowsOf } from '../wallet/ledger.repository.ts';
 
@@ -34,17 +35,6 @@ const columns = {
   startedAt: subscriptionBilling.startedAt,
   lastActivationAt: subscriptionBilling.lastActivationAt,
   lastRenewalAt: subscriptionBilling.lastRenewalAt,
-};
-
-const publicColumns = {
-  id: users.id,
-  username: users.username,
-  name: users.name,
-  displayName: profiles.displayName,
-  avatar: profiles.avatar,
-  online: users.online,
-  lastConnection: users.lastConnection,
-  verified: users.verified,
 };
 
 /** Subscriptions (entitlements) and their billing facts. Queries only. */
@@ -171,7 +161,7 @@ export class SubscriptionRepository {
 
   async ofFan(fanId: string): Promise<(SubscriptionRow & { creator: PublicUserRow })[]> {
     const rows = await this.db
-      .select({ sub: columns, creator: publicColumns })
+      .select({ sub: columns, creator: publicUserColumns })
       .from(subscriptions)
       .leftJoin(subscriptionBilling, eq(subscriptionBilling.subscriptionId, subscriptions.id))
       .innerJoin(users, eq(users.id, subscriptions.creatorId))
@@ -185,7 +175,7 @@ export class SubscriptionRepository {
     const where = eq(subscriptions.creatorId, creatorId);
     const [rows, [count]] = await Promise.all([
       this.db
-        .select({ sub: columns, user: publicColumns })
+        .select({ sub: columns, user: publicUserColumns })
         .from(subscriptions)
         .leftJoin(subscriptionBilling, eq(subscriptionBilling.subscriptionId, subscriptions.id))
         .innerJoin(users, eq(users.id, subscriptions.fanId))
