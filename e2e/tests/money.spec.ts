@@ -160,3 +160,48 @@ test('my-credits and its menu in Spanish at phone width', async ({ page, request
   await expect(page).toHaveURL(/feed=my-credits-history/);
   await expect(page.getByTestId('credits-history')).toContainText('Créditos gratis');
 });
+
+test('a creator sets price, discount and payout method; a fan sees discounted prices', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const creatorContext = await browser.newContext({ viewport: PHONE });
+  const creator = await creatorContext.newPage();
+  await loginByApi(creator, request, 'creator3', '/?feed=creator-statistics');
+  const pricing = creator.getByTestId('pricing-form');
+  await pricing.getByTestId('field-price').fill('12.50');
+  await pricing.getByTestId('field-discountStatus').check();
+  await pricing.getByTestId('field-discountPercent').fill('20');
+  await pricing.getByTestId('pricing-save').click();
+  await expect(pricing.getByTestId('pricing-saved')).toContainText('$10.00');
+
+  const payout = creator.getByTestId('payout-method-form');
+  await payout.getByTestId('payout-kind-card').check();
+  await payout.getByTestId('field-holder').fill('Valentina Cruz');
+  await payout.getByTestId('field-cardNumber').fill('4111 1111 1111 1111');
+  await payout.getByTestId('payout-save').click();
+  await expect(payout.getByTestId('payout-method-current')).toContainText('1111');
+  await expect(payout.getByTestId('payout-method-current')).not.toContainText('4111 1111');
+  await payout.scrollIntoViewIfNeeded();
+  await shot(creator, test.info(), 'money-creator-settings-phone');
+  await creatorContext.close();
+
+  const token = await loginByApi(page, request, 'fanuser1', '/creator3');
+  await page.getByTestId('creator-subscribe').click();
+  const buy = page.getByTestId('buy-subscription-overlay');
+  await expect(buy.getByTestId('subscribe-price')).toContainText('$10.00');
+  await expect(buy.getByTestId('subscribe-price').locator('s')).toHaveText('$12.50');
+  await expect(buy.getByTestId('subscribe-price')).toContainText('-25%');
+  await buy.getByTestId('buy-subscription-overlay-close').click();
+
+  const ppv = (await postsOf(request, token, 'creator3')).find((p) => p.visibility === 'ppv' && !p.access);
+  expect(ppv).toBeTruthy();
+  if (!ppv) return;
+  await page.goto(`/post/${ppv._id}`);
+  await page.getByTestId('post-unlock').click();
+  const price = page.getByTestId('unlock-overlay').getByTestId('unlock-price');
+  await expect(price).toContainText('40 credits');
+  await expect(price.locator('s')).toHaveText('50 credits');
+  await expect(price).toContainText('-25%');
+});

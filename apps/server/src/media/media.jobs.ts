@@ -1,7 +1,6 @@
-import type { PGlite } from '@electric-sql/pglite';
-import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
+import { pgBossDb } from '../jobs/pg-boss-db.ts';
 
 export const MEDIA_QUEUE = 'media-process';
 
@@ -25,7 +24,7 @@ export class PgBossMediaJobs implements MediaJobs {
   private stopped = false;
 
   constructor(database: Database, logger?: Logger) {
-    this.boss = new PgBoss({ db: sqlAdapter(database), schedule: false, supervise: true });
+    this.boss = new PgBoss({ db: pgBossDb(database), schedule: false, supervise: true });
     this.boss.on('error', (err) => logger?.error({ err }, 'media jobs error'));
   }
 
@@ -69,30 +68,4 @@ export class PgBossMediaJobs implements MediaJobs {
     await this.started.catch(() => undefined);
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
   }
-}
-
-/** pg-boss's `db` option over the client the app already opened. */
-function sqlAdapter(database: Database): PgBoss.Db {
-  const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
-  if (database.kind === 'pglite') {
-    const lite = client as PGlite;
-    return {
-      async executeSql(text, values) {
-        if (values?.length) {
-          const res = await lite.query(text, values);
-          return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
-        }
-        // Without parameters pg-boss may send several statements (its migrations): exec runs them all.
-        const results = await lite.exec(text);
-        const last = results.at(-1);
-        return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? 0 };
-      },
-    };
-  }
-  const pool = client as pg.Pool;
-  return {
-    async executeSql(text, values) {
-      return values?.length ? pool.query(text, values) : pool.query(text);
-    },
-  };
 }

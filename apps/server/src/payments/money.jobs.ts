@@ -1,7 +1,6 @@
-import type { PGlite } from '@electric-sql/pglite';
-import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
+import { pgBossDb } from '../jobs/pg-boss-db.ts';
 
 export const EXPIRE_QUEUE = 'money-expire-subscriptions';
 export const PAYOUT_QUEUE = 'money-build-payouts';
@@ -32,7 +31,7 @@ export class MoneyJobs {
     private readonly handlers: MoneyJobHandlers,
     logger?: Logger,
   ) {
-    this.boss = new PgBoss({ db: sqlAdapter(database), schedule: true, supervise: true });
+    this.boss = new PgBoss({ db: pgBossDb(database), schedule: true, supervise: true });
     this.boss.on('error', (err) => logger?.error({ err }, 'money jobs error'));
   }
 
@@ -63,29 +62,4 @@ export class MoneyJobs {
     if (!this.started) return;
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
   }
-}
-
-/** pg-boss's `db` option over the client the app already opened (as the media jobs do). */
-function sqlAdapter(database: Database): PgBoss.Db {
-  const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
-  if (database.kind === 'pglite') {
-    const lite = client as PGlite;
-    return {
-      async executeSql(text, values) {
-        if (values?.length) {
-          const res = await lite.query(text, values);
-          return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
-        }
-        const results = await lite.exec(text);
-        const last = results.at(-1);
-        return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? 0 };
-      },
-    };
-  }
-  const pool = client as pg.Pool;
-  return {
-    async executeSql(text, values) {
-      return values?.length ? pool.query(text, values) : pool.query(text);
-    },
-  };
 }

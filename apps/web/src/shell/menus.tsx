@@ -20,6 +20,7 @@ export const ADMIN_AREAS: { area: AdminArea; counter?: keyof Counters }[] = [
   { area: 'users' },
   { area: 'creators', counter: 'creatorsByVerify' },
   { area: 'profiles', counter: 'profilesByVerify' },
+  { area: 'statistics' },
 ];
 
 /** A queue counter as a badge (spec §3 store counters); nothing when the queue is empty. */

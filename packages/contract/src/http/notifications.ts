@@ -24,7 +24,6 @@ export const NOTIFICATION_KINDS = [
   'report_resolved',
   'verification_accepted',
   'verification_rejected',
-  'report_resolved',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -1,13 +1,21 @@
+import { TIMINGS } from '@fanverse/contract';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session.store.ts';
-import { Alert, FeatureSoon, Panel } from '../../ui/Feedback.tsx';
+import { withTimeout } from '../../app/lazy.ts';
+import { Alert, Loader, Panel } from '../../ui/Feedback.tsx';
 import { AdminHome } from './AdminHome.tsx';
 import { areaAllowed, isAdminArea } from './adminAreas.ts';
 import { ComplaintsView } from './ComplaintsView.tsx';
 import { UsersView } from './UsersView.tsx';
 import { VerificationsView } from './VerificationsView.tsx';
 import './admin.css';
+
+/** The statistics come with their charting library: loaded when an admin opens them. */
+const StatisticsView = lazy(() =>
+  withTimeout(import('../statistics/StatisticsView.tsx'), TIMINGS.chunkTimeoutMs, 'statistics'),
+);
 
 /** The admin area of ?admin=<area> (spec §2); the server checks the role of every call too. */
 export function AdminView({ area }: { area: string }) {
@@ -45,12 +53,13 @@ export function AdminView({ area }: { area: string }) {
       const role = params.get('role') === 'admins' ? 'admins' : 'all';
       return <UsersView key={role} filter={role} />;
     }
-    default:
-      // Sales and credit bags come with the money statistics.
+    case 'sales':
+    case 'bags':
+    case 'statistics':
       return (
-        <Panel title={t(`areas.${area}`)} testId="view-admin">
-          <FeatureSoon what={t(`soon.${area}`)} />
-        </Panel>
+        <Suspense fallback={<Loader />}>
+          <StatisticsView fallback={area === 'statistics' ? 'home' : area} />
+        </Suspense>
       );
   }
 }

@@ -12,6 +12,7 @@ export const ADMIN_AREA_ROLES = {
   users: ['admin', 'coord', 'super'],
   creators: ['admin', 'coord', 'super'],
   profiles: ['admin', 'super'],
+  statistics: ['admin', 'coord', 'super'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type AdminArea = keyof typeof ADMIN_AREA_ROLES;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api, errorText } from '../../app/api.ts';
 import { Alert, Loader, Panel } from '../../ui/Feedback.tsx';
-import { checkoutOutcome, goToCheckout, type PendingCheckout, takePendingCheckout } from './checkout.ts';
+import { checkoutOutcome, forgetPendingCheckout, goToCheckout, pendingCheckoutOnReturn } from './checkout.ts';
 import { useMoneyFormat } from './moneyFormat.ts';
 import { useWallet } from './useWallet.ts';
 import './money.css';
@@ -99,9 +99,10 @@ function ReturnMessage() {
   const { t } = useTranslation('money');
   const [params] = useSearchParams();
   const wallet = useWallet();
-  const [pending] = useState<PendingCheckout | null>(() => takePendingCheckout());
-  if (!wallet.data) return null;
-  const outcome = checkoutOutcome(params.get('payment'), pending, wallet.data.credits);
+  const [pending] = useState(pendingCheckoutOnReturn);
+  const outcome = wallet.data ? checkoutOutcome(params.get('payment'), pending, wallet.data.credits) : null;
+  // Once shown, leaving the view forgets it, so coming back later shows just the balance.
+  useEffect(() => (outcome ? forgetPendingCheckout : undefined), [outcome]);
   if (outcome === 'approved') {
     return (
       <Alert tone="success" testId="checkout-approved">

@@ -23,16 +23,31 @@ export function goToCheckout(redirectUrl: string, pending: PendingCheckout): voi
   window.location.assign(redirectUrl);
 }
 
-/** Reads and forgets the checkout this tab left for. */
-export function takePendingCheckout(): PendingCheckout | null {
+/** The checkout this tab left for, read once per page load (the return is a full page load). */
+let pendingOnLoad: PendingCheckout | null | undefined;
+
+/**
+ * The checkout this tab left for; the stored note is removed on first read but kept for this page
+ * load, so a view mounted again during start-up still sees it.
+ */
+export function pendingCheckoutOnReturn(): PendingCheckout | null {
+  if (pendingOnLoad !== undefined) return pendingOnLoad;
+  pendingOnLoad = null;
   try {
     const raw = sessionStorage.getItem(PENDING_KEY);
-    if (!raw) return null;
-    sessionStorage.removeItem(PENDING_KEY);
-    return JSON.parse(raw) as PendingCheckout;
+    if (raw) {
+      sessionStorage.removeItem(PENDING_KEY);
+      pendingOnLoad = JSON.parse(raw) as PendingCheckout;
+    }
   } catch {
-    return null;
+    pendingOnLoad = null;
   }
+  return pendingOnLoad;
+}
+
+/** Forgets the returned checkout once its message has been shown. */
+export function forgetPendingCheckout(): void {
+  pendingOnLoad = null;
 }
 
 /**

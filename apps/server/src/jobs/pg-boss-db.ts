@@ -1,0 +1,34 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import type PgBoss from 'pg-boss';
+import type { Database } from '../db/client.ts';
+
+/**
+ * pg-boss's `db` option over the client the app already opened: on PGlite (one in-process
+ * connection) through `query`/`exec` on the same client, on PostgreSQL through the app's pool.
+ * Every job queue of the app (media processing, subscription expiry, payouts) runs on it.
+ */
+export function pgBossDb(database: Database): PgBoss.Db {
+  const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  if (database.kind === 'pglite') {
+    const lite = client as PGlite;
+    return {
+      async executeSql(text, values) {
+        if (values?.length) {
+          const res = await lite.query(text, values);
+          return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
+        }
+        // Without parameters pg-boss may send several statements (its migrations): exec runs them all.
+        const results = await lite.exec(text);
+        const last = results.at(-1);
+        return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? 0 };
+      },
+    };
+  }
+  const pool = client as pg.Pool;
+  return {
+    async executeSql(text, values) {
+      return values?.length ? pool.query(text, values) : pool.query(text);
+    },
+  };
+}
