@@ -282,10 +282,10 @@ test.describe
     test('superadmin opens each of the nine admin areas', async ({ page }, info) => {
       const areas: [string, string][] = [
         ['home', 'admin-home'],
-        ['sales', 'feature-soon'],
+        ['sales', 'stats-page-sales'],
         ['complaints', 'admin-complaints'],
         ['verifications', 'admin-verifications'],
-        ['bags', 'feature-soon'],
+        ['bags', 'stats-page-bags'],
         ['fans', 'admin-users'],
         ['users', 'admin-users'],
         ['creators', 'admin-users'],

@@ -60,6 +60,7 @@ test('a fan buys credits, unlocks, tips, subscribes and cancels; the creator see
   const overlay = page.getByTestId('unlock-overlay');
   await expect(overlay.getByTestId('unlock-price')).toContainText(`${ppv.finalPrice} credits`);
   await expect(overlay.getByTestId('unlock-balance')).toHaveText('50 credits');
+  await page.waitForTimeout(300); // the modal's 250 ms animation (spec §9)
   await shot(page, test.info(), 'money-unlock-overlay');
   await overlay.getByTestId('unlock-submit').click();
   await expect(card.locator('.media-item').first()).toBeVisible();
@@ -84,6 +85,7 @@ test('a fan buys credits, unlocks, tips, subscribes and cancels; the creator see
   await page.getByTestId('gift-flowers').click();
   await expect(page.getByTestId('tip-success')).toContainText(/Flowers/);
   await page.setViewportSize(PHONE);
+  await page.waitForTimeout(300); // the modal's 250 ms animation (spec §9)
   await shot(page, test.info(), 'money-tip-dialog-phone');
   await page.setViewportSize(DESKTOP);
 
@@ -95,6 +97,7 @@ test('a fan buys credits, unlocks, tips, subscribes and cancels; the creator see
   await page.getByTestId('creator-subscribe').click();
   const buy = page.getByTestId('buy-subscription-overlay');
   await expect(buy).toContainText('Subscribe to @creator2 for $14.99 monthly');
+  await page.waitForTimeout(300); // the modal's 250 ms animation (spec §9)
   await shot(page, test.info(), 'money-subscribe-overlay');
   await buy.getByTestId('subscribe-continue').click();
   await approveOnBillingPage(page);
@@ -159,6 +162,16 @@ test('my-credits and its menu in Spanish at phone width', async ({ page, request
   await page.getByTestId('credits-menu').getByText('Historial de créditos').click();
   await expect(page).toHaveURL(/feed=my-credits-history/);
   await expect(page.getByTestId('credits-history')).toContainText('Créditos gratis');
+
+  // Declining on the billing page comes back to my-credits with the balance unchanged.
+  await page.goto('/?feed=my-credits');
+  const balance = (await page.getByTestId('credits-balance').textContent()) ?? '';
+  await page.getByTestId('credit-bag-buy-50').click();
+  await expect(page).toHaveURL(/\/payments\/sandbox\//);
+  await page.locator('button[name="decision"][value="decline"]').click();
+  await expect(page).toHaveURL(/feed=my-credits/);
+  await expect(page.getByTestId('checkout-declined')).toBeVisible();
+  await expect(page.getByTestId('credits-balance')).toHaveText(balance);
 });
 
 test('a creator sets price, discount and payout method; a fan sees discounted prices', async ({

@@ -39,7 +39,13 @@ const home: HomeResponse = {
   words: {},
   texts: {},
   landing: { title: 'Title', subtitle: 'Subtitle', creators: [] },
-  features: { devOutbox: true, paymentProvider: 'sandbox' },
+  features: {
+    devOutbox: true,
+    paymentProvider: 'sandbox',
+    sandboxControls: true,
+    payoutPeriod: 'weekly',
+    earningsHoldDays: 7,
+  },
   serverTime: new Date(0).toISOString(),
 };
 const zero = {

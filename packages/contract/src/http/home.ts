@@ -26,7 +26,13 @@ export const homeResponseSchema = z.object({
     subtitle: z.string(),
     creators: z.array(landingCreatorSchema),
   }),
-  features: z.object({ devOutbox: z.boolean(), paymentProvider: z.string() }),
+  features: z.object({
+    devOutbox: z.boolean(),
+    paymentProvider: z.string(),
+    sandboxControls: z.boolean(),
+    payoutPeriod: z.enum(['weekly', '15days']),
+    earningsHoldDays: z.number().int(),
+  }),
   serverTime: z.string(),
 });
 export type HomeResponse = z.infer<typeof homeResponseSchema>;

@@ -6,7 +6,10 @@ import { TEXTS, WORDS } from './home.locale.ts';
 
 export interface HomeDeps {
   users: UserRepository;
-  config: Pick<Config, 'appName' | 'appKey' | 'mediaCdnUrl' | 'timezone' | 'devOutbox' | 'paymentProvider'>;
+  config: Pick<
+    Config,
+    'appName' | 'appKey' | 'mediaCdnUrl' | 'timezone' | 'devOutbox' | 'paymentProvider' | 'money'
+  >;
 }
 
 /** Landing creators change rarely; every start-up call re-reading them would cost a query each. */
@@ -54,7 +57,13 @@ export class HomeService {
           avatar: c.avatar,
         })),
       },
-      features: { devOutbox: config.devOutbox, paymentProvider: config.paymentProvider },
+      features: {
+        devOutbox: config.devOutbox,
+        paymentProvider: config.paymentProvider,
+        sandboxControls: config.money.sandboxControls,
+        payoutPeriod: config.money.payoutPeriod,
+        earningsHoldDays: config.money.holdDays,
+      },
       serverTime: new Date().toISOString(),
     };
   }

@@ -38,7 +38,19 @@ export function AdminHome() {
       </ul>
       <h2 className="admin-subtitle">{t('home.areas')}</h2>
       <ul className="admin-links">
-        {(['complaints', 'verifications', 'profiles', 'users', 'fans', 'creators', 'sales', 'bags', 'statistics'] as const)
+        {(
+          [
+            'complaints',
+            'verifications',
+            'profiles',
+            'users',
+            'fans',
+            'creators',
+            'sales',
+            'bags',
+            'statistics',
+          ] as const
+        )
           .filter((area) => areaAllowed(area, user))
           .map((area) => (
             <li key={area}>

@@ -48,7 +48,11 @@ export function CommissionSetting() {
   };
 
   return (
-    <section className="dashboard-section" data-testid="dashboard-commission" aria-labelledby="commission-title">
+    <section
+      className="dashboard-section"
+      data-testid="dashboard-commission"
+      aria-labelledby="commission-title"
+    >
       <h2 id="commission-title">{t('commission.title')}</h2>
       <p className="muted">{t('commission.intro')}</p>
       <form className="commission-form" onSubmit={onSubmit} noValidate>
@@ -72,13 +76,26 @@ export function CommissionSetting() {
             data-testid="commission-input"
           />
         </div>
-        <button type="submit" className="button button--primary" disabled={save.isPending} data-testid="commission-save">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={save.isPending}
+          data-testid="commission-save"
+        >
           {t('commission.save')}
         </button>
       </form>
       <p id="commission-range" className="muted dashboard-note">
-        {t('commission.range', { min, max, minCreator: terms.minCreatorPercent, referral: terms.referralPercent })}{' '}
-        {percent !== null && percent >= 0 && percent <= 100 && t('commission.creatorKeeps', { percent: 100 - percent })}
+        {t('commission.range', {
+          min,
+          max,
+          minCreator: terms.minCreatorPercent,
+          referral: terms.referralPercent,
+        })}{' '}
+        {percent !== null &&
+          percent >= 0 &&
+          percent <= 100 &&
+          t('commission.creatorKeeps', { percent: 100 - percent })}
       </p>
       {error && <Alert testId="commission-error">{error}</Alert>}
       {saved !== null && (

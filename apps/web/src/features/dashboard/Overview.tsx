@@ -13,6 +13,7 @@ const CARDS = [
   { key: 'fans', money: false },
   { key: 'activeSubscriptions', money: false },
   { key: 'cash', money: true },
+  { key: 'creditSpends', money: true },
   { key: 'revenue', money: true },
 ] as const;
 
@@ -28,7 +29,11 @@ export function Overview() {
     placeholderData: keepPreviousData,
   });
   return (
-    <section className="dashboard-section" data-testid="dashboard-overview" aria-labelledby="dashboard-overview-title">
+    <section
+      className="dashboard-section"
+      data-testid="dashboard-overview"
+      aria-labelledby="dashboard-overview-title"
+    >
       <div className="dashboard-section__head">
         <h2 id="dashboard-overview-title">{t('overview.title')}</h2>
         <label className="stats-control">

@@ -12,7 +12,9 @@ describe('credit bag form', () => {
   });
 
   it('turns a valid form into the contract request', () => {
-    const values = { ...bagFormValues({ id: 'bag-250', credits: 250, priceCents: 2500, eticketid: 't:1' }, 1) };
+    const values = {
+      ...bagFormValues({ id: 'bag-250', credits: 250, priceCents: 2500, eticketid: 't:1' }, 1),
+    };
     const result = validateBag({ ...values, price: '24.99' }, 'en', 'bad price');
     expect(result).toEqual({
       ok: true,

@@ -16,7 +16,7 @@ import { StatsPager } from './StatsPager.tsx';
 import { StatsTable } from './StatsTable.tsx';
 import { StatsTotals } from './StatsTotals.tsx';
 import { statsFormatters } from './statsFormat.ts';
-import { chartData, chartIsEmpty, columnKind, RANKED_LIMIT, STATS_PAGES } from './statsPages.ts';
+import { chartData, chartIsEmpty, RANKED_LIMIT, STATS_PAGES } from './statsPages.ts';
 import { statsLink, useStatsParams } from './useStatsParams.ts';
 import './statistics.css';
 
@@ -44,7 +44,11 @@ export default function StatisticsView({ fallback }: { fallback: AdminStatistics
   const title = t(`pages.${page}`);
 
   return (
-    <section className="panel admin-view stats-view" data-testid={`stats-page-${page}`} aria-busy={query.isFetching}>
+    <section
+      className="panel admin-view stats-view"
+      data-testid={`stats-page-${page}`}
+      aria-busy={query.isFetching}
+    >
       <h1 className="panel__title">{title}</h1>
       <p className="muted">{t(`intro.${page}`)}</p>
       <nav className="tabs stats-tabs" aria-label={t('pagesLabel')}>
@@ -116,7 +120,6 @@ function StatsBody({
     () => Object.fromEntries(stats.columns.map((c) => [c, t(`columns.${c}`, { defaultValue: c })])),
     [stats.columns, t],
   );
-  const dated = columnKind(stats.page, stats.columns[0] ?? '', 0) === 'date';
   const summary = t('chartSummary', {
     page: t(`pages.${stats.page}`),
     period: t(`period.${stats.period}`),
@@ -125,17 +128,16 @@ function StatsBody({
   });
   return (
     <>
-      <StatsTotals stats={stats} format={format} />
       {chartIsEmpty(data) ? (
         <p className="stats-empty" data-testid="stats-chart-empty">
           {t('chartEmpty')}
         </p>
       ) : (
         <figure className="stats-figure">
-          <StatsChart data={data} spec={spec.chart} names={names} summary={summary} format={format} dated={dated} />
-          <figcaption className="sr-only">{summary}</figcaption>
+          <StatsChart data={data} spec={spec.chart} names={names} summary={summary} format={format} />
         </figure>
       )}
+      <StatsTotals stats={stats} format={format} />
       {stats.items.length === 0 ? (
         <p className="admin-empty" data-testid="stats-empty">
           {t('empty')}

@@ -13,8 +13,8 @@ import {
   Tooltip,
 } from 'chart.js';
 import { useEffect, useRef } from 'react';
-import type { ChartData, ChartSpec } from './statsPages.ts';
 import type { StatsFormatters } from './statsFormat.ts';
+import type { ChartData, ChartSpec } from './statsPages.ts';
 
 Chart.register(
   BarController,
@@ -43,7 +43,6 @@ export default function StatsChart({
   names,
   summary,
   format,
-  dated,
 }: {
   data: ChartData;
   spec: ChartSpec;
@@ -51,7 +50,6 @@ export default function StatsChart({
   names: Record<string, string>;
   summary: string;
   format: StatsFormatters;
-  dated: boolean;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
 
@@ -77,10 +75,9 @@ export default function StatsChart({
     const moneyTicks = (value: string | number) => format.compactMoney(Number(value));
     const countTicks = (value: string | number) =>
       Number.isInteger(Number(value)) ? format.count(Number(value)) : '';
-    const labelTicks = (index: number) => {
-      const label = data.labels[index] ?? '';
-      return dated ? format.shortDay(label) : label;
-    };
+    const tickText = (label: string) =>
+      data.bucket === 'day' ? format.shortDay(label) : data.bucket === 'month' ? format.month(label) : label;
+    const labelTicks = (index: number) => tickText(data.labels[index] ?? '');
     const config: ChartConfiguration<Kind, number[], string> = {
       type: 'bar',
       data: { labels: data.labels, datasets },
@@ -97,7 +94,7 @@ export default function StatsChart({
               title: (items) => {
                 const index = items[0]?.dataIndex ?? 0;
                 const label = data.labels[index] ?? '';
-                return dated ? format.day(label) : label;
+                return data.bucket === 'day' ? format.day(label) : tickText(label);
               },
               label: (item) => {
                 const series = data.series[item.datasetIndex];
@@ -135,7 +132,7 @@ export default function StatsChart({
     };
     const chart = new Chart(canvas.current, config);
     return () => chart.destroy();
-  }, [data, spec, names, format, dated]);
+  }, [data, spec, names, format]);
 
   return (
     <div

@@ -32,7 +32,11 @@ export function StatsPager({
         {t('pager.prev')}
       </button>
       <span aria-live="polite">
-        {t(totalCreators === undefined ? 'pager.status' : 'pager.statusCreators', { page, pages, total: all })}
+        {t(totalCreators === undefined ? 'pager.status' : 'pager.statusCreators', {
+          page,
+          pages,
+          total: all,
+        })}
       </span>
       <button
         type="button"

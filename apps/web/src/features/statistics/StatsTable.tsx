@@ -1,7 +1,7 @@
 import type { AdminStatistics } from '@fanverse/contract';
 import { useTranslation } from 'react-i18next';
-import { type ColumnKind, columnKind, columnTotal } from './statsPages.ts';
 import type { StatsFormatters } from './statsFormat.ts';
+import { type ColumnKind, columnKind, columnTotal } from './statsPages.ts';
 
 function cellText(value: string | number | null | undefined, kind: ColumnKind, format: StatsFormatters) {
   if (value === null || value === undefined || value === '') return '—';
@@ -26,15 +26,19 @@ export function StatsTable({ stats, format }: { stats: AdminStatistics; format: 
         <thead>
           <tr>
             {stats.columns.map((column, i) => (
-              <th key={column} scope="col" className={kinds[i] === 'money' || kinds[i] === 'count' ? 'num' : ''}>
+              <th
+                key={column}
+                scope="col"
+                className={kinds[i] === 'money' || kinds[i] === 'count' ? 'num' : ''}
+              >
                 {name(column)}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {stats.items.map((row, r) => (
-            <tr key={`${String(row[stats.columns[0] ?? ''])}-${r}`} data-testid="stats-row">
+          {stats.items.map((row) => (
+            <tr key={String(row[stats.columns[0] ?? ''])} data-testid="stats-row">
               {stats.columns.map((column, i) =>
                 i === 0 ? (
                   <th key={column} scope="row" data-label={name(column)}>

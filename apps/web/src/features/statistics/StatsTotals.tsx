@@ -1,7 +1,7 @@
 import type { AdminStatistics } from '@fanverse/contract';
 import { useTranslation } from 'react-i18next';
-import { totalKind } from './statsPages.ts';
 import type { StatsFormatters } from './statsFormat.ts';
+import { totalKind } from './statsPages.ts';
 
 /** The period's totals as cards; ranked pages show how many creators or fans there are. */
 export function StatsTotals({ stats, format }: { stats: AdminStatistics; format: StatsFormatters }) {

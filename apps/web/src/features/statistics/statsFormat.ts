@@ -11,8 +11,9 @@ export function statsFormatters(language: string) {
   // Days come as YYYY-MM-DD in the platform's zone: read and print them as UTC so they never shift.
   const day = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
   const shortDay = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const month = new Intl.DateTimeFormat(language, { month: 'short', year: 'numeric', timeZone: 'UTC' });
   const asDate = (value: string) => {
-    const time = Date.parse(`${value}T00:00:00Z`);
+    const time = Date.parse(`${value.length === 7 ? `${value}-01` : value}T00:00:00Z`);
     return Number.isNaN(time) ? null : new Date(time);
   };
   return {
@@ -22,6 +23,10 @@ export function statsFormatters(language: string) {
     day: (value: string) => {
       const date = asDate(value);
       return date ? day.format(date) : value;
+    },
+    month: (value: string) => {
+      const date = asDate(value);
+      return date ? month.format(date) : value;
     },
     shortDay: (value: string) => {
       const date = asDate(value);

@@ -129,33 +129,91 @@ export function isStatsPeriod(value: string | null): value is StatisticsPeriod {
   return (STATISTICS_PERIODS as readonly string[]).includes(value ?? '');
 }
 
+/** The chart's x axis: days, months, or the names of a ranked page. */
+export type ChartBucket = 'day' | 'month' | 'name';
+
 export interface ChartData {
+  bucket: ChartBucket;
   labels: string[];
   series: { key: string; axis: 'money' | 'count'; line: boolean; values: number[] }[];
 }
 
+const MONTHS_BACK: Record<StatisticsPeriod, number | null> = {
+  month: 1,
+  '3months': 3,
+  '6months': 6,
+  year: 12,
+  all: null,
+};
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Every day (YYYY-MM-DD) or month (YYYY-MM) from `first` to `last`, both included. */
+export function timeBuckets(bucket: 'day' | 'month', first: string, last: string): string[] {
+  const out: string[] = [];
+  const at = new Date(`${first.slice(0, 7)}${bucket === 'day' ? first.slice(7, 10) : '-01'}T00:00:00Z`);
+  const end = bucket === 'day' ? last.slice(0, 10) : last.slice(0, 7);
+  // Bounded: a wrong date must not loop for ever.
+  for (let i = 0; i < 5000; i++) {
+    const key = bucket === 'day' ? isoDay(at) : isoDay(at).slice(0, 7);
+    if (key > end) break;
+    out.push(key);
+    if (bucket === 'day') at.setUTCDate(at.getUTCDate() + 1);
+    else at.setUTCMonth(at.getUTCMonth() + 1);
+  }
+  return out;
+}
+
 /**
- * The chart's points from the answer's rows. Dates always run oldest to newest, whatever order the
- * table is sorted in; ranked pages keep the server's order. Missing cells count as 0.
+ * The chart's points from the answer's rows. Dates run oldest to newest whatever order the table is
+ * sorted in, over the whole period with empty days (or months, beyond 3 months) as 0, so the chart
+ * reads as time; ranked pages keep the server's order. Missing cells count as 0.
  */
-export function chartData(stats: AdminStatistics): ChartData {
+export function chartData(stats: AdminStatistics, now: Date = new Date()): ChartData {
   const spec = STATS_PAGES[stats.page];
   const labelKey = stats.columns[0] ?? '';
-  const dated = columnKind(stats.page, labelKey, 0) === 'date';
-  const rows = dated
-    ? [...stats.items].sort((a, b) => String(a[labelKey]).localeCompare(String(b[labelKey])))
-    : stats.items;
-  return {
-    labels: rows.map((row) => String(row[labelKey] ?? '')),
-    series: spec.chart.series
-      .filter((s) => stats.columns.includes(s.key))
-      .map((s) => ({
+  const keys = spec.chart.series.filter((s) => stats.columns.includes(s.key));
+  const value = (row: AdminStatistics['items'][number], key: string) => Number(row[key] ?? 0) || 0;
+  if (columnKind(stats.page, labelKey, 0) !== 'date') {
+    return {
+      bucket: 'name',
+      labels: stats.items.map((row) => String(row[labelKey] ?? '')),
+      series: keys.map((s) => ({
         key: s.key,
         axis: s.axis,
         line: s.line ?? false,
-        values: rows.map((row) => Number(row[s.key] ?? 0) || 0),
+        values: stats.items.map((row) => value(row, s.key)),
       })),
-  };
+    };
+  }
+  const bucket = stats.period === 'month' || stats.period === '3months' ? 'day' : 'month';
+  const days = stats.items
+    .map((row) => String(row[labelKey] ?? ''))
+    .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d));
+  const sorted = [...days].sort();
+  const back = MONTHS_BACK[stats.period];
+  const start = new Date(now);
+  if (back !== null) start.setUTCMonth(start.getUTCMonth() - back);
+  const first = back !== null ? isoDay(start) : sorted[0];
+  const lastData = sorted[sorted.length - 1] ?? '';
+  const last = lastData > isoDay(now) ? lastData : isoDay(now);
+  // Rows older than the period start (the server's clock and zone may differ a little) still show.
+  const from = [first, sorted[0]].filter((d): d is string => !!d).sort()[0];
+  const labels = from ? timeBuckets(bucket, from, last) : [];
+  const index = new Map(labels.map((label, i) => [label, i]));
+  const series = keys.map((s) => ({
+    key: s.key,
+    axis: s.axis,
+    line: s.line ?? false,
+    values: labels.map(() => 0),
+  }));
+  for (const row of stats.items) {
+    const day = String(row[labelKey] ?? '');
+    const i = index.get(bucket === 'day' ? day : day.slice(0, 7));
+    if (i === undefined) continue;
+    for (const s of series) s.values[i] = (s.values[i] ?? 0) + value(row, s.key);
+  }
+  return { bucket, labels, series };
 }
 
 /** True when the chart would show nothing but zeros. */

@@ -1,0 +1,157 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, DESKTOP, loginByApi, PHONE, shot } from './helpers.ts';
+
+/** A few sales through the API as fanuser1: a tip of 10 credits to creator1, flowers to creator2. */
+async function makeSales(request: APIRequestContext): Promise<void> {
+  const login = await request.post('/api/v1/auth/login', {
+    data: { login: 'fanuser1', password: DEMO_PASSWORD },
+  });
+  expect(login.ok()).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  const headers = { a1sledom: token };
+  const tip = await request.post('/api/v1/tips', { headers, data: { creator: 'creator1', credits: 10 } });
+  expect(tip.ok(), await tip.text()).toBe(true);
+  const gift = await request.post('/api/v1/gifts', {
+    headers,
+    data: { creator: 'creator2', kind: 'flowers' },
+  });
+  expect(gift.ok(), await gift.text()).toBe(true);
+}
+
+test.describe('admin statistics and the super dashboard', () => {
+  test('superadmin reads the sales with a chart, switches period and order, pages the creators', async ({
+    page,
+    request,
+  }, info) => {
+    await makeSales(request);
+    await page.setViewportSize(DESKTOP);
+    await loginByApi(page, request, 'superadmin', '/?admin=sales');
+    const sales = page.getByTestId('stats-page-sales');
+    await expect(sales).toBeVisible();
+    await expect(page.getByTestId('stats-chart').locator('canvas')).toHaveAttribute('role', 'img');
+    await expect(page.getByTestId('stats-table')).toBeVisible();
+    // The tips just made are in the period's totals (integer cents shown as dollars).
+    const tips = page.getByTestId('stats-total-tips');
+    await expect(tips).toBeVisible();
+    await expect(tips.locator('dd')).not.toHaveText('$0.00');
+    await expect(page.getByTestId('stats-total-flowers').locator('dd')).not.toHaveText('$0.00');
+    await shot(page, info, 'stats-sales-desktop');
+
+    // Another period and the other order, kept in the address.
+    await page.getByTestId('stats-period').selectOption('year');
+    await expect(page).toHaveURL(/period=year/);
+    await expect(page.getByTestId('stats-sort')).toHaveAttribute('data-sort', 'desc');
+    await page.getByTestId('stats-sort').click();
+    await expect(page.getByTestId('stats-sort')).toHaveAttribute('data-sort', 'asc');
+    await expect(page).toHaveURL(/sort=asc/);
+    await expect(page.getByTestId('stats-chart')).toBeVisible();
+    await expect(page.getByTestId('stats-total-tips').locator('dd')).not.toHaveText('$0.00');
+
+    // Every statistics page answers items and totals.
+    for (const name of ['home', 'bags', 'fans', 'users', 'salesByCreator']) {
+      await page.getByTestId(`stats-tab-${name}`).click();
+      await expect(page.getByTestId(`stats-page-${name}`)).toBeVisible();
+      await expect(page.getByTestId('stats-totals')).toBeVisible();
+      await expect(page.getByTestId('alert')).toHaveCount(0);
+    }
+
+    // Creators: totalCreators shown, pages on until hasMore is false.
+    await page.goto('/?admin=statistics&page=creators&period=all');
+    await expect(page.getByTestId('stats-page-creators')).toBeVisible();
+    const totalCreators = page.getByTestId('stats-total-totalCreators');
+    await expect(totalCreators.locator('dd')).toHaveText(/^[1-9]\d*$/);
+    const pager = page.getByTestId('stats-pager');
+    await expect(pager).toBeVisible();
+    await expect(page.getByTestId('stats-row').first()).toBeVisible();
+    await shot(page, info, 'stats-creators');
+    for (let i = 0; i < 20 && (await pager.getAttribute('data-has-more')) === 'true'; i++) {
+      await page.getByTestId('stats-next').click();
+      await expect(page).toHaveURL(new RegExp(`p=${i + 2}`));
+    }
+    await expect(pager).toHaveAttribute('data-has-more', 'false');
+    await expect(page.getByTestId('stats-next')).toBeDisabled();
+
+    // The admin menu leads to the statistics too.
+    await page.goto('/?admin=home');
+    await page
+      .getByRole('link', { name: /statistics/i })
+      .first()
+      .click();
+    await expect(page.getByTestId('stats-page-home')).toBeVisible();
+  });
+
+  test('at phone width the sales statistics keep the chart and a readable table', async ({
+    page,
+    request,
+  }, info) => {
+    await page.setViewportSize(PHONE);
+    // In Spanish: texts from the statistics namespace, dollars in the Spanish format.
+    await page.addInitScript(() => window.localStorage.setItem('language', 'es'));
+    await loginByApi(page, request, 'superadmin', '/?admin=statistics&page=sales&period=year');
+    await expect(page.getByTestId('stats-page-sales')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ventas', exact: true })).toBeVisible();
+    await expect(page.getByTestId('stats-total-tips').locator('dd')).toContainText('US$');
+    await expect(page.getByTestId('stats-chart')).toBeVisible();
+    const box = await page.getByTestId('stats-chart').boundingBox();
+    expect(box?.width ?? 0).toBeLessThanOrEqual(PHONE.width);
+    await shot(page, info, 'stats-sales-phone');
+    await page.getByTestId('stats-table').scrollIntoViewIfNeeded();
+    await shot(page, info, 'stats-sales-phone-table');
+  });
+
+  test('super dashboard: overview, commission, settings and credit bags', async ({ page, request }, info) => {
+    await page.setViewportSize(DESKTOP);
+    await loginByApi(page, request, 'superadmin', '/dashboard');
+    await expect(page.getByTestId('dashboard')).toBeVisible();
+    const overview = page.getByTestId('dashboard-overview');
+    await expect(overview.getByTestId('overview-users').locator('dd')).toHaveText(/^[1-9][\d,]*$/);
+    await expect(page.getByTestId('dashboard-payouts-settings')).toContainText('Weekly');
+    await expect(page.getByTestId('admin-user-row').filter({ hasText: 'superadmin' })).toBeVisible();
+
+    // The commission: out of range is refused in the page, a valid value saves and stays.
+    const input = page.getByTestId('commission-input');
+    await expect(input).not.toHaveValue('');
+    const current = await input.inputValue();
+    await input.fill('101');
+    await page.getByTestId('commission-save').click();
+    await expect(page.getByTestId('commission-error')).toBeVisible();
+    await input.fill(current);
+    await page.getByTestId('commission-save').click();
+    await expect(page.getByTestId('commission-saved')).toContainText(`${current} %`);
+    await shot(page, info, 'stats-dashboard');
+
+    // Products: edit a bag's price, confirm, and see it in the list.
+    await page.getByTestId('dashboard-tab-products').click();
+    await expect(page).toHaveURL(/\/dashboard\/admin\/products/);
+    const row = page.locator('[data-testid="product-row"][data-id="bag-50"]');
+    await expect(row).toBeVisible();
+    await row.getByTestId('product-edit').click();
+    const dialog = page.getByTestId('product-dialog');
+    await dialog.getByTestId('field-price').fill('abc');
+    await page.getByTestId('product-save').click();
+    await expect(dialog.locator('[aria-invalid="true"]')).toHaveCount(1);
+    const cents = 500 + (Date.now() % 50);
+    const price = (cents / 100).toFixed(2);
+    await dialog.getByTestId('field-price').fill(price);
+    await page.getByTestId('product-save').click();
+    await expect(page.getByTestId('confirm-dialog')).toContainText(`$${price}`);
+    await page.getByTestId('confirm-ok').click();
+    await expect(page.getByTestId('product-notice')).toBeVisible();
+    await expect(row.getByTestId('product-price')).toContainText(`$${price}`);
+    await shot(page, info, 'stats-products');
+    // Put the demo price back so other journeys see the bag of 50 at $5.00.
+    await row.getByTestId('product-edit').click();
+    await page.getByTestId('product-dialog').getByTestId('field-price').fill('5.00');
+    await page.getByTestId('product-save').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect(row.getByTestId('product-price')).toContainText('$5.00');
+  });
+
+  test('the super dashboard at phone width', async ({ page, request }, info) => {
+    await page.setViewportSize(PHONE);
+    await loginByApi(page, request, 'superadmin', '/dashboard');
+    await expect(page.getByTestId('dashboard-commission')).toBeVisible();
+    await expect(page.getByTestId('overview-users')).toBeVisible();
+    await shot(page, info, 'stats-dashboard-phone');
+  });
+});
