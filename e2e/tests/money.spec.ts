@@ -165,6 +165,7 @@ test('my-credits and its menu in Spanish at phone width', async ({ page, request
 
   // Declining on the billing page comes back to my-credits with the balance unchanged.
   await page.goto('/?feed=my-credits');
+  await expect(page.getByTestId('credits-balance')).toHaveText(/\d créditos$/);
   const balance = (await page.getByTestId('credits-balance').textContent()) ?? '';
   await page.getByTestId('credit-bag-buy-50').click();
   await expect(page).toHaveURL(/\/payments\/sandbox\//);
