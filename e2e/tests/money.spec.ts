@@ -101,7 +101,7 @@ test('a fan buys credits, unlocks, tips, subscribes and cancels; the creator see
   await shot(page, test.info(), 'money-subscribe-overlay');
   await buy.getByTestId('subscribe-continue').click();
   await approveOnBillingPage(page);
-  await expect(page).toHaveURL(/\/creator2$/);
+  await expect(page).toHaveURL(/\/creator2(\?payment=approved)?$/);
   if (subscriberPost) {
     const post = page.locator(`[data-testid="post-card"][data-post-id="${subscriberPost._id}"]`);
     await expect(post.locator('.media-item').first()).toBeVisible();

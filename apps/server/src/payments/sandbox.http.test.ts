@@ -49,7 +49,7 @@ describe('sandbox billing over real HTTP', () => {
     const result = await pay(String(checkout.body.redirectUrl), 'approve');
     expect(result.html).toContain('Sandbox billing');
     expect(result.html).toContain('$5.00');
-    expect(result).toMatchObject({ status: 303, location: '/?feed=my-credits' });
+    expect(result).toMatchObject({ status: 303, location: '/?feed=my-credits&payment=approved' });
     expect((await api('/wallet', fan.token)).body.credits).toBe(50);
 
     // The processor retries the same postback: stored once, applied once.
@@ -73,12 +73,12 @@ describe('sandbox billing over real HTTP', () => {
     const fan = await createUser(t);
     const declined = await api('/checkout/subscription', fan.token, { creator: creator.username });
     expect(await pay(String(declined.body.redirectUrl), 'decline')).toMatchObject({
-      location: '/?feed=my-credits',
+      location: '/?feed=my-credits&payment=declined',
     });
     expect((await api('/user/subscriptions', fan.token)).body.items).toEqual([]);
     const approved = await api('/checkout/subscription', fan.token, { creator: creator.username });
     expect(await pay(String(approved.body.redirectUrl), 'approve')).toMatchObject({
-      location: `/${creator.username}`,
+      location: `/${creator.username}?payment=approved`,
     });
     const subs = (await api('/user/subscriptions', fan.token)).body.items as { status: string }[];
     expect(subs.map((s) => s.status)).toEqual(['active']);

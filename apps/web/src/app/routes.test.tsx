@@ -45,6 +45,8 @@ const home: HomeResponse = {
     sandboxControls: true,
     payoutPeriod: 'weekly',
     earningsHoldDays: 7,
+    giftCosts: { flowers: 10, gift: 50 },
+    uploadLimits: { imageMb: 20, videoMb: 1024 },
   },
   serverTime: new Date(0).toISOString(),
 };

@@ -32,6 +32,10 @@ export const homeResponseSchema = z.object({
     sandboxControls: z.boolean(),
     payoutPeriod: z.enum(['weekly', '15days']),
     earningsHoldDays: z.number().int(),
+    /** Credits that flowers and a gift cost. */
+    giftCosts: z.object({ flowers: z.number().int(), gift: z.number().int() }),
+    /** Largest upload accepted, in MB (the error message names the limit that applied). */
+    uploadLimits: z.object({ imageMb: z.number().int(), videoMb: z.number().int() }),
   }),
   serverTime: z.string(),
 });

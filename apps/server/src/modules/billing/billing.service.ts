@@ -36,6 +36,10 @@ export interface BillingDeps {
 }
 
 const MY_CREDITS = '/?feed=my-credits';
+/** Where the processor sends the payer back; the flag lets the page say how it went. */
+const APPROVED = 'payment=approved';
+const DECLINED = 'payment=declined';
+const withFlag = (path: string, flag: string) => `${path}${path.includes('?') ? '&' : '?'}${flag}`;
 
 /** Hosted-billing checkouts and provider postbacks (stored raw, applied exactly once). */
 export class BillingService {
@@ -106,8 +110,8 @@ export class BillingService {
       dynamicPricingId: null,
       payer,
       creator: null,
-      successUrl: this.link(MY_CREDITS),
-      declineUrl: this.link(MY_CREDITS),
+      successUrl: this.link(withFlag(MY_CREDITS, APPROVED)),
+      declineUrl: this.link(withFlag(MY_CREDITS, DECLINED)),
       description: `${bag.credits} credits`,
     });
     return { redirectUrl, checkout: checkout.id };
@@ -159,8 +163,8 @@ export class BillingService {
       dynamicPricingId,
       payer,
       creator: { id: creator.id, handle: creator.username },
-      successUrl: this.link(`/${creator.username}`),
-      declineUrl: this.link(MY_CREDITS),
+      successUrl: this.link(withFlag(`/${creator.username}`, APPROVED)),
+      declineUrl: this.link(withFlag(MY_CREDITS, DECLINED)),
       description: subscriptionDescription(creator.username, amount),
     });
     return { redirectUrl, checkout: checkout.id };
@@ -252,8 +256,8 @@ export class BillingService {
       description: creator
         ? subscriptionDescription(creator.username, checkout.amountCents)
         : `${checkout.credits} credits`,
-      successUrl: this.link(creator ? `/${creator.username}` : MY_CREDITS),
-      declineUrl: this.link(MY_CREDITS),
+      successUrl: this.link(withFlag(creator ? `/${creator.username}` : MY_CREDITS, APPROVED)),
+      declineUrl: this.link(withFlag(MY_CREDITS, DECLINED)),
     };
   }
 

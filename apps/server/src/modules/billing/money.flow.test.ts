@@ -38,7 +38,7 @@ describe('credits', () => {
       payload: `checkout=${form.get('checkout')}&sig=${form.get('sig')}&decision=approve`,
     });
     expect(approve.statusCode).toBe(303);
-    expect(approve.headers.location).toBe('/?feed=my-credits');
+    expect(approve.headers.location).toBe('/?feed=my-credits&payment=approved');
     const wallet = await t.call('wallet.get', undefined, { token: fan.token });
     expect(wallet.body.credits).toBe(50);
     // Approving twice (double click) charges nothing more.
@@ -211,7 +211,7 @@ describe('subscriptions', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: `checkout=${q.get('checkout')}&sig=${q.get('sig')}&decision=approve`,
     });
-    expect(approve.headers.location).toBe(`/${creator.username}`);
+    expect(approve.headers.location).toBe(`/${creator.username}?payment=approved`);
     const mine = await t.call('subscriptions.mine', undefined, { token: fan.token });
     expect(mine.body.items[0]).toMatchObject({ status: 'active', priceCents: 999 });
     expect(mine.body.items[0]?.DynamicPricingID).toBeTruthy();
@@ -306,7 +306,7 @@ describe('subscriptions', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: `checkout=${q.get('checkout')}&sig=${q.get('sig')}&decision=decline`,
     });
-    expect(decline.headers.location).toBe('/?feed=my-credits');
+    expect(decline.headers.location).toBe('/?feed=my-credits&payment=declined');
     expect((await t.call('subscriptions.mine', undefined, { token: fan.token })).body.items).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ export interface HomeDeps {
   users: UserRepository;
   config: Pick<
     Config,
-    'appName' | 'appKey' | 'mediaCdnUrl' | 'timezone' | 'devOutbox' | 'paymentProvider' | 'money'
+    'appName' | 'appKey' | 'mediaCdnUrl' | 'timezone' | 'devOutbox' | 'paymentProvider' | 'money' | 'media'
   >;
 }
 
@@ -63,6 +63,11 @@ export class HomeService {
         sandboxControls: config.money.sandboxControls,
         payoutPeriod: config.money.payoutPeriod,
         earningsHoldDays: config.money.holdDays,
+        giftCosts: { flowers: config.money.flowersCredits, gift: config.money.giftCredits },
+        uploadLimits: {
+          imageMb: Math.floor(config.media.maxImageBytes / 1048576),
+          videoMb: Math.floor(config.media.maxVideoBytes / 1048576),
+        },
       },
       serverTime: new Date().toISOString(),
     };

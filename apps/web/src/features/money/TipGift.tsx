@@ -9,7 +9,7 @@ import { useUi } from '../../app/ui.store.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { useMoneyFormat } from './moneyFormat.ts';
-import { GIFT_COSTS, useWallet, WALLET_KEY } from './useWallet.ts';
+import { useGiftCosts, useWallet, WALLET_KEY } from './useWallet.ts';
 import './money.css';
 
 const TIP_AMOUNTS = [5, 10, 25, 50, 100] as const;
@@ -62,6 +62,7 @@ function TipGiftDialog({ target, onClose }: { target: Target; onClose: () => voi
   const short = error instanceof ApiError && error.code === 'INSUFFICIENT_CREDITS';
   const valid = /^\d+$/.test(amount) && Number(amount) >= 1 && Number(amount) <= 100_000;
   const busy = tip.isPending || gift.isPending;
+  const costs = useGiftCosts();
 
   return (
     <Modal
@@ -136,7 +137,8 @@ function TipGiftDialog({ target, onClose }: { target: Target; onClose: () => voi
             onClick={() => gift.mutate(kind)}
             data-testid={`gift-${kind}`}
           >
-            {t(`gift.${kind}`)} · {count(GIFT_COSTS[kind])}
+            {t(`gift.${kind}`)}
+            {costs ? ` · ${count(costs[kind])}` : ''}
           </button>
         ))}
       </div>

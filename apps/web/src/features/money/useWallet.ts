@@ -10,8 +10,7 @@ export function useWallet() {
   return useQuery({ queryKey: WALLET_KEY, queryFn: () => api('wallet.get'), enabled: loggedIn });
 }
 
-/**
- * Credit costs of flowers and a gift. The server's defaults (FLOWERS_CREDITS, GIFT_CREDITS); the
- * contract does not expose them yet, and a send answers what was actually charged.
- */
-export const GIFT_COSTS = { flowers: 10, gift: 50 } as const;
+/** Credit costs of flowers and a gift, as the server's start-up data reports them. */
+export function useGiftCosts(): { flowers: number; gift: number } | undefined {
+  return useSession((s) => s.app?.features.giftCosts);
+}

@@ -84,6 +84,7 @@ function PostEditor({ post }: { post: Post | null }) {
   const client = useQueryClient();
   const [params] = useSearchParams();
   const language = useSession((s) => s.language);
+  const uploadLimits = useSession((s) => s.app?.features.uploadLimits);
   const me = useSession((s) => s.user?.user ?? '');
   const ids = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -169,7 +170,7 @@ function PostEditor({ post }: { post: Post | null }) {
     const problems: string[] = [];
     const added: NewFile[] = [];
     for (const file of Array.from(list)) {
-      const problem = checkUpload(file, language);
+      const problem = checkUpload(file, language, uploadLimits);
       const type = fileKind(file);
       if (problem || !type) {
         problems.push(problem ?? file.name);

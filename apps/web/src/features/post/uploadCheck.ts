@@ -1,6 +1,6 @@
 import { errorMessage, IMAGE_TYPES, type Language, UPLOAD_EXTENSIONS, VIDEO_TYPES } from '@fanverse/contract';
 
-/** The server's default maximum sizes (MEDIA_MAX_IMAGE_MB / MEDIA_MAX_VIDEO_MB); it re-checks by content. */
+/** Defaults of MEDIA_MAX_IMAGE_MB / MEDIA_MAX_VIDEO_MB until the start-up data says otherwise; the server re-checks. */
 export const MAX_IMAGE_MB = 20;
 export const MAX_VIDEO_MB = 1024;
 
@@ -23,10 +23,11 @@ export function fileKind(file: { name: string; type: string }): 'image' | 'video
 export function checkUpload(
   file: { name: string; type: string; size: number },
   language: Language,
+  limits: { imageMb: number; videoMb: number } = { imageMb: MAX_IMAGE_MB, videoMb: MAX_VIDEO_MB },
 ): string | null {
   const kind = fileKind(file);
   if (!kind) return errorMessage('FILE_NOT_SUPPORTED', language, { name: file.name });
-  const max = kind === 'image' ? MAX_IMAGE_MB : MAX_VIDEO_MB;
+  const max = kind === 'image' ? limits.imageMb : limits.videoMb;
   if (file.size > max * 1024 * 1024)
     return errorMessage('FILE_TOO_LARGE', language, { name: file.name, n: max });
   return null;
