@@ -139,13 +139,15 @@ function ChatHeader({
         <span className="chat__names">
           <strong className="chat__name">{user.name || user.user}</strong>
           <span className="chat__presence">
+            {`@${user.user}`}
             {user.online ? (
-              t('chat.online')
+              <> · {t('chat.online')}</>
             ) : user.lastConnection ? (
-              <TimeAgo iso={user.lastConnection} prefix="seen" />
-            ) : (
-              `@${user.user}`
-            )}
+              <>
+                {' · '}
+                <TimeAgo iso={user.lastConnection} prefix="seen" />
+              </>
+            ) : null}
           </span>
         </span>
       </Link>
