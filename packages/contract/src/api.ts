@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  adminRoleRequestSchema,
   adminUserActionSchema,
   adminUsersQuerySchema,
   adminUsersResponseSchema,
@@ -438,6 +439,15 @@ export const endpoints = {
     output: notificationsReadResponseSchema,
     auth: 'required',
     summary: 'Mark as read every notification up to ?timestamp= (ms); answers the unread count.',
+  },
+  'admin.userRole': {
+    method: 'POST',
+    path: '/admin/users/:id/role',
+    params: idParam,
+    input: adminRoleRequestSchema,
+    output: okSchema,
+    auth: 'required',
+    summary: 'Grant or take away the admin or coordinator role (super only).',
   },
   'admin.statistics': {
     method: 'GET',

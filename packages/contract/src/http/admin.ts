@@ -143,3 +143,5 @@ export const adminUsersResponseSchema = z.object({
   statistics: pageStatisticsSchema,
 });
 export const adminUserActionSchema = z.object({ action: z.enum(['suspend', 'restore']) });
+/** Super administrators grant or take away the staff roles. */
+export const adminRoleRequestSchema = z.object({ role: z.enum(['admin', 'coord']), grant: z.boolean() });

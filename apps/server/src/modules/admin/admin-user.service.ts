@@ -26,6 +26,15 @@ export class AdminUserService {
     };
   }
 
+  /** Grants or takes away a staff role; super administrators only, never on themselves. */
+  async setRole(auth: AuthInfo, userId: string, role: 'admin' | 'coord', grant: boolean): Promise<void> {
+    if (!auth.roles.includes('super')) throw new AppError('FORBIDDEN');
+    if (userId === auth.userId) throw new AppError('FORBIDDEN');
+    if (!(await this.repo.rolesOf(userId))) throw new AppError('NOT_FOUND');
+    await this.repo.setRole(userId, role, grant, this.now());
+    await this.log.record(auth, grant ? 'role.grant' : 'role.revoke', 'user', userId, { role });
+  }
+
   /** Suspension ends every session of the account at once; restoring lets the person log in again. */
   async act(auth: AuthInfo, userId: string, action: 'suspend' | 'restore'): Promise<void> {
     if (!auth.roles.includes('admin') && !auth.roles.includes('super')) throw new AppError('FORBIDDEN');

@@ -108,6 +108,18 @@ export class AdminRepository {
       .where(eq(users.id, userId));
   }
 
+  async setRole(userId: string, role: string, grant: boolean, at: Date): Promise<void> {
+    await this.db
+      .update(users)
+      .set({
+        roles: grant
+          ? sql`(SELECT array_agg(DISTINCT r) FROM unnest(array_append(${users.roles}, ${role})) AS r)`
+          : sql`array_remove(${users.roles}, ${role})`,
+        updatedAt: at,
+      })
+      .where(eq(users.id, userId));
+  }
+
   async rolesOf(userId: string): Promise<string[] | undefined> {
     const [row] = await this.db.select({ roles: users.roles }).from(users).where(eq(users.id, userId));
     return row?.roles;

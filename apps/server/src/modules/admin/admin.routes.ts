@@ -18,4 +18,12 @@ export function adminRoutes({ route, services }: RouteDeps): void {
     },
     { guard: requireSomeRoles('admin', 'super') },
   );
+  route(
+    'admin.userRole',
+    async ({ auth, params, input }) => {
+      await services.adminUsers.setRole(auth, params.id, input.role, input.grant);
+      return { success: true };
+    },
+    { guard: requireSomeRoles('super') },
+  );
 }

@@ -139,3 +139,38 @@ describe('admin permissions by role', () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe('staff roles', () => {
+  it('a super administrator grants and takes away the admin role; an admin cannot', async () => {
+    const superUser = await createUser(t, { roles: ['super', 'admin', 'user'] });
+    const u = await createUser(t);
+    expect(
+      (
+        await t.call(
+          'admin.userRole',
+          { role: 'admin', grant: true },
+          { token: admin.token, params: { id: u.id } },
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await t.call(
+          'admin.userRole',
+          { role: 'admin', grant: true },
+          { token: superUser.token, params: { id: u.id } },
+        )
+      ).status,
+    ).toBe(200);
+    const asAdmin = await t.call('auth.login', { login: u.username, password: TEST_PASSWORD });
+    expect(asAdmin.body.user.roles).toContain('admin');
+    expect((await t.call('admin.complaints', {}, { token: asAdmin.body.token })).status).toBe(200);
+    await t.call(
+      'admin.userRole',
+      { role: 'admin', grant: false },
+      { token: superUser.token, params: { id: u.id } },
+    );
+    const again = await t.call('auth.login', { login: u.username, password: TEST_PASSWORD });
+    expect(again.body.user.roles).not.toContain('admin');
+  });
+});

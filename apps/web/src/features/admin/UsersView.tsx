@@ -27,6 +27,7 @@ export function UsersView({ filter: role }: { filter: UserRoleFilter }) {
   const { t } = useTranslation('admin');
   const me = useSession((s) => s.user);
   const canAct = hasSomeRole(me, ['admin', 'super']);
+  const isSuper = hasSomeRole(me, ['super']);
   const { q, page, update } = useListParams(NO_STATUS, '');
   const [target, setTarget] = useState<{ user: AdminUser; action: 'suspend' | 'restore' } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -47,6 +48,12 @@ export function UsersView({ filter: role }: { filter: UserRoleFilter }) {
       setTarget(null);
       void client.invalidateQueries({ queryKey: [ADMIN_KEYS.users] });
     },
+  });
+
+  const setRole = useMutation({
+    mutationFn: (input: { id: string; grant: boolean }) =>
+      api('admin.userRole', { role: 'admin', grant: input.grant }, { params: { id: input.id } }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: [ADMIN_KEYS.users] }),
   });
 
   return (
@@ -166,6 +173,19 @@ export function UsersView({ filter: role }: { filter: UserRoleFilter }) {
                           {t('users.suspend')}
                         </button>
                       )}
+                      {isSuper && item._id !== me?._id && !item.roles.includes('super') && (
+                        <button
+                          type="button"
+                          className="button button--small"
+                          disabled={setRole.isPending}
+                          onClick={() =>
+                            setRole.mutate({ id: item._id, grant: !item.roles.includes('admin') })
+                          }
+                          data-testid="user-role-admin"
+                        >
+                          {t(item.roles.includes('admin') ? 'users.revokeAdmin' : 'users.grantAdmin')}
+                        </button>
+                      )}
                     </td>
                   )}
                 </tr>
@@ -199,6 +219,7 @@ export function UsersView({ filter: role }: { filter: UserRoleFilter }) {
         </p>
         {act.isError && <Alert>{errorText(act.error)}</Alert>}
       </ConfirmModal>
+      {setRole.isError && <Alert>{errorText(setRole.error)}</Alert>}
     </section>
   );
 }

@@ -1,6 +1,10 @@
 import type { Message } from '@fanverse/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError, api, errorText } from '../../app/api.ts';
 import { TimeAgo } from '../feed/Author.tsx';
+import { WALLET_KEY } from '../money/useWallet.ts';
 import type { ChatEntry } from './messageList.ts';
 
 /** One media item of a message: placeholder while processing, blurred while locked. */
@@ -45,13 +49,58 @@ function MessageMedia({ message, index }: { message: Message; index: number }) {
   );
 }
 
+/** Pays a paid message's price in credits; the media arrive with the refreshed conversation. */
+function UnlockMessage({
+  messageId,
+  price,
+  onUnlocked,
+}: {
+  messageId: string;
+  price: number;
+  onUnlocked: () => Promise<void>;
+}) {
+  const { t } = useTranslation('messages');
+  const client = useQueryClient();
+  const unlock = useMutation({
+    mutationFn: () => api('messages.unlock', undefined, { params: { id: messageId } }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: WALLET_KEY });
+      await onUnlocked();
+    },
+  });
+  const short = unlock.error instanceof ApiError && unlock.error.code === 'INSUFFICIENT_CREDITS';
+  return (
+    <div className="chat-message__unlock">
+      <button
+        type="button"
+        className="button button--small button--primary"
+        disabled={unlock.isPending}
+        onClick={() => unlock.mutate()}
+        data-testid="chat-unlock"
+      >
+        {t('chat.unlock', { price })}
+      </button>
+      {unlock.isError &&
+        (short ? (
+          <Link to="/?feed=my-credits" data-testid="chat-unlock-buy">
+            {t('chat.buyCredits')}
+          </Link>
+        ) : (
+          <span role="alert">{errorText(unlock.error)}</span>
+        ))}
+    </div>
+  );
+}
+
 /** A message bubble: mine on the right, with date, media, price and send state. */
 export function ChatMessage({
   entry,
   onRetry,
+  onUnlocked,
 }: {
   entry: ChatEntry;
   onRetry: (messageUUID: string) => void;
+  onUnlocked: () => Promise<void>;
 }) {
   const { t } = useTranslation('messages');
   const { message, error } = entry;
@@ -75,10 +124,11 @@ export function ChatMessage({
         )}
         {message.price > 0 && (
           <p className="chat-message__price">
-            {message.locked
-              ? t('chat.unlockSoon', { price: message.price })
-              : t('chat.price', { price: message.price })}
+            {message.locked ? null : t('chat.price', { price: message.price })}
           </p>
+        )}
+        {message.locked && !message.isMe && (
+          <UnlockMessage messageId={message._id} price={message.price} onUnlocked={onUnlocked} />
         )}
         {message.message && <p className="chat-message__text">{message.message}</p>}
         <span className="chat-message__meta">

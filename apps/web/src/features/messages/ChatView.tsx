@@ -6,6 +6,7 @@ import { isCreator, useSession } from '../../app/session.store.ts';
 import { ConfirmModal } from '../../ui/Confirm.tsx';
 import { Alert, Loader } from '../../ui/Feedback.tsx';
 import { Avatar, TimeAgo } from '../feed/Author.tsx';
+import { TipButton } from '../money/TipGift.tsx';
 import { ChatMessage } from './ChatMessage.tsx';
 import { Composer } from './Composer.tsx';
 import { useChat } from './useChat.ts';
@@ -79,7 +80,12 @@ export function ChatView({ handle, onBack }: { handle: string; onBack?: () => vo
           <li className="chat__empty">{t('chat.empty')}</li>
         )}
         {chat.entries.map((entry) => (
-          <ChatMessage key={entry.message.messageUUID} entry={entry} onRetry={chat.retry} />
+          <ChatMessage
+            key={entry.message.messageUUID}
+            entry={entry}
+            onRetry={chat.retry}
+            onUnlocked={chat.refresh}
+          />
         ))}
       </ol>
       <Composer onSend={chat.send} allowPrice={creator} disabled={chat.status !== 'ready'} />
@@ -96,6 +102,7 @@ function ChatHeader({
   contact: ReturnType<typeof useChat>['contact'];
   onBack?: () => void;
 }) {
+  const viewerIsCreator = useSession((s) => isCreator(s.user));
   const { t } = useTranslation('messages');
   const [blocked, setBlocked] = useState<boolean | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -151,6 +158,7 @@ function ChatHeader({
           </span>
         </span>
       </Link>
+      {!viewerIsCreator && <TipButton creator={handle} className="button button--small" />}
       <button
         type="button"
         className="button button--small"

@@ -152,5 +152,11 @@ export function useChat(handle: string) {
     [transmit],
   );
 
-  return { entries, contact, status, loadError, hasMore, loadingOlder, loadOlder, send, retry };
+  /** Reloads the newest page (after an unlock, so the media arrive). */
+  const refresh = useCallback(async () => {
+    const answer = await api('message.conversation', { user: handle, page: 1 });
+    setEntries((current) => answer.messages.reduce(upsertMessage, current));
+  }, [handle]);
+
+  return { entries, contact, status, loadError, hasMore, loadingOlder, loadOlder, send, retry, refresh };
 }
