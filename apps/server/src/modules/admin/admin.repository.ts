@@ -32,30 +32,38 @@ export class AdminRepository {
         : undefined,
     );
     const [rows, totals] = await Promise.all([
-      this.db
-        .select({
-          complaint: complaints,
-          reporter: publicUserColumns,
-          action: sql<string | null>`(SELECT a.details->>'action' FROM ${adminActions} a
-            WHERE a.target_type = 'complaint' AND a.target_id = ${complaints.id}::text ORDER BY a.created_at DESC LIMIT 1)`,
-        })
-        .from(complaints)
-        .leftJoin(users, eq(users.id, complaints.reporterId))
-        .leftJoin(profiles, eq(profiles.userId, users.id))
-        .where(where)
-        .orderBy(desc(complaints.createdAt))
-        .limit(limit)
-        .offset((page - 1) * limit),
+      this.complaintRows(where, page, limit),
       this.db.select({ n: count() }).from(complaints).where(where),
     ]);
-    return {
-      rows: rows.map((r) => ({
-        ...r.complaint,
-        reporter: r.reporter?.id ? (r.reporter as PublicUserRow) : null,
-        action: r.action,
-      })),
-      total: totals[0]?.n ?? 0,
-    };
+    return { rows, total: totals[0]?.n ?? 0 };
+  }
+
+  /** One complaint with its reporter and last action, as the list shows it. */
+  async complaintRow(id: string): Promise<ComplaintRow | undefined> {
+    const [row] = await this.complaintRows(eq(complaints.id, id), 1, 1);
+    return row;
+  }
+
+  private async complaintRows(where: SQL | undefined, page: number, limit: number): Promise<ComplaintRow[]> {
+    const rows = await this.db
+      .select({
+        complaint: complaints,
+        reporter: publicUserColumns,
+        action: sql<string | null>`(SELECT a.details->>'action' FROM ${adminActions} a
+          WHERE a.target_type = 'complaint' AND a.target_id = ${complaints.id}::text ORDER BY a.created_at DESC LIMIT 1)`,
+      })
+      .from(complaints)
+      .leftJoin(users, eq(users.id, complaints.reporterId))
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(where)
+      .orderBy(desc(complaints.createdAt))
+      .limit(limit)
+      .offset((page - 1) * limit);
+    return rows.map((r) => ({
+      ...r.complaint,
+      reporter: r.reporter?.id ? (r.reporter as PublicUserRow) : null,
+      action: r.action,
+    }));
   }
 
   async findComplaint(id: string) {

@@ -60,8 +60,7 @@ export class ComplaintService {
         response: response ?? '',
       });
     }
-    const { rows } = await this.repo.complaints('all', 1, 1000);
-    const row = rows.find((r) => r.id === id);
+    const row = await this.repo.complaintRow(id);
     if (!row) throw new AppError('NOT_FOUND');
     return presentComplaint(row);
   }

@@ -119,6 +119,17 @@ export class ApplicationRepository {
     return { rows, total: totals[0]?.n ?? 0 };
   }
 
+  /** One application with its applicant, as the verification queue shows it. */
+  async findWithUser(id: string) {
+    const [row] = await this.db
+      .select({ application: creatorApplications, user: users, profile: profiles })
+      .from(creatorApplications)
+      .innerJoin(users, eq(users.id, creatorApplications.userId))
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(eq(creatorApplications.id, id));
+    return row;
+  }
+
   async pendingCounts(): Promise<{ applications: number; documents: number }> {
     const [[a], [d]] = await Promise.all([
       this.db

@@ -145,8 +145,7 @@ export class ApplicationService {
         },
       );
     }
-    const { rows } = await this.deps.applications.list('all', user?.username, 1, 50);
-    const row = rows.find((r) => r.application.id === app.id);
+    const row = await this.deps.applications.findWithUser(app.id);
     if (!row) throw new AppError('NOT_FOUND');
     return presentVerification(
       row.application,
