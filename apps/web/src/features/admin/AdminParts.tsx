@@ -1,9 +1,11 @@
 import type { PageStatistics } from '@fanverse/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { api } from '../../app/api.ts';
+import { api, errorText } from '../../app/api.ts';
 import { useSession } from '../../app/session.store.ts';
+import { Alert, Loader } from '../../ui/Feedback.tsx';
 
 /** Filter, search and page of an admin list, kept in the query so Back and links work. */
 export function useListParams<S extends string>(statuses: readonly S[], fallback: S) {
@@ -163,5 +165,42 @@ export function Initial({ name }: { name: string }) {
     <span className="avatar avatar--initial" aria-hidden="true">
       {name.charAt(0).toUpperCase()}
     </span>
+  );
+}
+
+/**
+ * The states every admin list shares: the last action's notice, loading, error and empty; the
+ * list itself renders from the loaded data.
+ */
+export function AdminListState<T extends { items: readonly unknown[] }>({
+  query,
+  notice,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  notice: string | null;
+  empty: string;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <>
+      {notice && (
+        <Alert tone="success" testId="admin-notice">
+          {notice}
+        </Alert>
+      )}
+      {query.isPending ? (
+        <Loader />
+      ) : query.isError ? (
+        <Alert>{errorText(query.error)}</Alert>
+      ) : query.data.items.length === 0 ? (
+        <p className="admin-empty" data-testid="admin-empty">
+          {empty}
+        </p>
+      ) : (
+        children(query.data)
+      )}
+    </>
   );
 }

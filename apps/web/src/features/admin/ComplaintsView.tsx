@@ -4,11 +4,18 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, errorText } from '../../app/api.ts';
-import { Alert, Loader } from '../../ui/Feedback.tsx';
+import { Alert } from '../../ui/Feedback.tsx';
 import { FieldTooltip } from '../../ui/Field.tsx';
 import { serverFieldErrors } from '../../ui/formErrors.ts';
 import { Modal } from '../../ui/Modal.tsx';
-import { FilterTabs, Pager, refreshCounters, useDateFormat, useListParams } from './AdminParts.tsx';
+import {
+  AdminListState,
+  FilterTabs,
+  Pager,
+  refreshCounters,
+  useDateFormat,
+  useListParams,
+} from './AdminParts.tsx';
 import { ADMIN_KEYS } from './adminKeys.ts';
 
 const STATUSES = ['pending', 'resolved', 'all'] as const;
@@ -57,110 +64,101 @@ export function ComplaintsView() {
           testId="complaint-filter"
         />
       </div>
-      {notice && (
-        <Alert tone="success" testId="admin-notice">
-          {notice}
-        </Alert>
-      )}
-      {query.isPending ? (
-        <Loader />
-      ) : query.isError ? (
-        <Alert>{errorText(query.error)}</Alert>
-      ) : query.data.items.length === 0 ? (
-        <p className="admin-empty" data-testid="admin-empty">
-          {t('complaints.empty')}
-        </p>
-      ) : (
-        <>
-          <ul className="admin-list">
-            {query.data.items.map((item) => {
-              const path = targetPath(item);
-              return (
-                <li
-                  key={item._id}
-                  className="admin-card"
-                  data-testid="complaint-item"
-                  data-id={item._id}
-                  data-target={item.targetId}
-                  data-status={item.status}
-                >
-                  <div className="admin-card__who">
-                    <div>
-                      <strong>{t(`reasons.${item.reason}`)}</strong>
-                      <div className="muted admin-card__meta">{date(item.date)}</div>
-                    </div>
-                    <span className={`admin-status admin-status--${item.status}`}>
-                      {t(`complaints.status.${item.status}`)}
-                    </span>
-                  </div>
-                  <dl className="admin-facts">
-                    <div>
-                      <dt>{t('complaints.target')}</dt>
-                      <dd>
-                        {t(`targets.${item.targetType}`)}
-                        {': '}
-                        {path ? (
-                          <Link to={path} data-testid="complaint-target">
-                            {item.targetType === 'profile' ? `@${item.targetId}` : item.targetId.slice(0, 8)}
-                          </Link>
-                        ) : (
-                          <span className="admin-id">{item.targetId}</span>
-                        )}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt>{t('complaints.reporter')}</dt>
-                      <dd>
-                        {item.reporter ? (
-                          <Link to={`/${item.reporter.user}`}>@{item.reporter.user}</Link>
-                        ) : (
-                          t('complaints.publicForm')
-                        )}
-                      </dd>
-                    </div>
-                    <div className="admin-facts__wide">
-                      <dt>{t('complaints.details')}</dt>
-                      <dd>{item.details || t('complaints.noDetails')}</dd>
-                    </div>
-                    <div className="admin-facts__wide">
-                      <dt>{t('complaints.response')}</dt>
-                      <dd data-testid="complaint-response-text">
-                        {item.response || t('complaints.noResponse')}
-                      </dd>
-                    </div>
-                    {item.action && item.action !== 'none' && (
+      <AdminListState query={query} notice={notice} empty={t('complaints.empty')}>
+        {(data) => (
+          <>
+            <ul className="admin-list">
+              {data.items.map((item) => {
+                const path = targetPath(item);
+                return (
+                  <li
+                    key={item._id}
+                    className="admin-card"
+                    data-testid="complaint-item"
+                    data-id={item._id}
+                    data-target={item.targetId}
+                    data-status={item.status}
+                  >
+                    <div className="admin-card__who">
                       <div>
-                        <dt>{t('complaints.actionTaken')}</dt>
-                        <dd>{t(`actions.${item.action}`, { defaultValue: item.action })}</dd>
+                        <strong>{t(`reasons.${item.reason}`)}</strong>
+                        <div className="muted admin-card__meta">{date(item.date)}</div>
+                      </div>
+                      <span className={`admin-status admin-status--${item.status}`}>
+                        {t(`complaints.status.${item.status}`)}
+                      </span>
+                    </div>
+                    <dl className="admin-facts">
+                      <div>
+                        <dt>{t('complaints.target')}</dt>
+                        <dd>
+                          {t(`targets.${item.targetType}`)}
+                          {': '}
+                          {path ? (
+                            <Link to={path} data-testid="complaint-target">
+                              {item.targetType === 'profile'
+                                ? `@${item.targetId}`
+                                : item.targetId.slice(0, 8)}
+                            </Link>
+                          ) : (
+                            <span className="admin-id">{item.targetId}</span>
+                          )}
+                        </dd>
+                      </div>
+                      <div>
+                        <dt>{t('complaints.reporter')}</dt>
+                        <dd>
+                          {item.reporter ? (
+                            <Link to={`/${item.reporter.user}`}>@{item.reporter.user}</Link>
+                          ) : (
+                            t('complaints.publicForm')
+                          )}
+                        </dd>
+                      </div>
+                      <div className="admin-facts__wide">
+                        <dt>{t('complaints.details')}</dt>
+                        <dd>{item.details || t('complaints.noDetails')}</dd>
+                      </div>
+                      <div className="admin-facts__wide">
+                        <dt>{t('complaints.response')}</dt>
+                        <dd data-testid="complaint-response-text">
+                          {item.response || t('complaints.noResponse')}
+                        </dd>
+                      </div>
+                      {item.action && item.action !== 'none' && (
+                        <div>
+                          <dt>{t('complaints.actionTaken')}</dt>
+                          <dd>{t(`actions.${item.action}`, { defaultValue: item.action })}</dd>
+                        </div>
+                      )}
+                    </dl>
+                    {item.status === 'pending' && (
+                      <div className="button-row">
+                        <button
+                          type="button"
+                          className="button button--primary button--small"
+                          onClick={() => {
+                            setNotice(null);
+                            setAnswering(item);
+                          }}
+                          data-testid="complaint-answer"
+                        >
+                          {t('complaints.answer')}
+                        </button>
                       </div>
                     )}
-                  </dl>
-                  {item.status === 'pending' && (
-                    <div className="button-row">
-                      <button
-                        type="button"
-                        className="button button--primary button--small"
-                        onClick={() => {
-                          setNotice(null);
-                          setAnswering(item);
-                        }}
-                        data-testid="complaint-answer"
-                      >
-                        {t('complaints.answer')}
-                      </button>
-                    </div>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-          <Pager
-            statistics={query.data.statistics}
-            onPage={(next) => update({ page: next })}
-            busy={query.isFetching}
-          />
-        </>
-      )}
+                  </li>
+                );
+              })}
+            </ul>
+            <Pager
+              statistics={data.statistics}
+              onPage={(next) => update({ page: next })}
+              busy={query.isFetching}
+            />
+          </>
+        )}
+      </AdminListState>
       {answering && (
         <AnswerDialog
           complaint={answering}

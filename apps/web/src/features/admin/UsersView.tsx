@@ -6,8 +6,8 @@ import { Link } from 'react-router';
 import { api, errorText } from '../../app/api.ts';
 import { hasSomeRole, useSession } from '../../app/session.store.ts';
 import { ConfirmModal } from '../../ui/Confirm.tsx';
-import { Alert, Loader } from '../../ui/Feedback.tsx';
-import { Initial, Pager, SearchForm, useDateFormat, useListParams } from './AdminParts.tsx';
+import { Alert } from '../../ui/Feedback.tsx';
+import { AdminListState, Initial, Pager, SearchForm, useDateFormat, useListParams } from './AdminParts.tsx';
 import { ADMIN_KEYS } from './adminKeys.ts';
 
 export const USER_ROLES = ['all', 'fans', 'creators', 'admins'] as const;
@@ -80,125 +80,114 @@ export function UsersView({ filter: role }: { filter: UserRoleFilter }) {
           testId="user-search"
         />
       </div>
-      {notice && (
-        <Alert tone="success" testId="admin-notice">
-          {notice}
-        </Alert>
-      )}
-      {query.isPending ? (
-        <Loader />
-      ) : query.isError ? (
-        <Alert>{errorText(query.error)}</Alert>
-      ) : query.data.items.length === 0 ? (
-        <p className="admin-empty" data-testid="admin-empty">
-          {t('users.empty')}
-        </p>
-      ) : (
-        <>
-          <table className="admin-table">
-            <caption className="sr-only">{t(`users.title.${role}`)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('users.columns.user')}</th>
-                <th scope="col">{t('users.columns.email')}</th>
-                <th scope="col">{t('users.columns.roles')}</th>
-                <th scope="col">{t('users.columns.joined')}</th>
-                <th scope="col">{t('users.columns.status')}</th>
-                {canAct && <th scope="col">{t('users.columns.actions')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.items.map((item) => (
-                <tr
-                  key={item._id}
-                  data-testid="user-row"
-                  data-user={item.user}
-                  data-suspended={item.suspended ? 'true' : 'false'}
-                >
-                  <td data-label={t('users.columns.user')}>
-                    <span className="admin-user">
-                      <Initial name={item.name || item.user} />
-                      <span>
-                        <strong>{item.name}</strong>
-                        <br />
-                        <Link to={`/${item.user}`}>@{item.user}</Link>
-                        {item.verified && (
-                          <span className="admin-chip admin-chip--ok">{t('users.verified')}</span>
-                        )}
-                      </span>
-                    </span>
-                  </td>
-                  <td data-label={t('users.columns.email')} className="admin-wrap">
-                    {item.email}
-                  </td>
-                  <td data-label={t('users.columns.roles')}>
-                    {item.roles.map((r) => (
-                      <span key={r} className="admin-chip">
-                        {r}
-                      </span>
-                    ))}
-                  </td>
-                  <td data-label={t('users.columns.joined')} className="admin-nowrap">
-                    {date(item.createdAt)}
-                  </td>
-                  <td data-label={t('users.columns.status')}>
-                    <span
-                      className={`admin-status admin-status--${item.suspended ? 'rejected' : 'accepted'}`}
-                    >
-                      {t(item.suspended ? 'users.status.suspended' : 'users.status.active')}
-                    </span>
-                  </td>
-                  {canAct && (
-                    <td data-label={t('users.columns.actions')}>
-                      {item._id === me?._id ? (
-                        <span className="muted">{t('users.you')}</span>
-                      ) : item.suspended ? (
-                        <button
-                          type="button"
-                          className="button button--small"
-                          onClick={() => setTarget({ user: item, action: 'restore' })}
-                          data-testid="user-restore"
-                          aria-label={t('users.restoreUser', { user: item.user })}
-                        >
-                          {t('users.restore')}
-                        </button>
-                      ) : (
-                        <button
-                          type="button"
-                          className="button button--small button--danger"
-                          onClick={() => setTarget({ user: item, action: 'suspend' })}
-                          data-testid="user-suspend"
-                          aria-label={t('users.suspendUser', { user: item.user })}
-                        >
-                          {t('users.suspend')}
-                        </button>
-                      )}
-                      {isSuper && item._id !== me?._id && !item.roles.includes('super') && (
-                        <button
-                          type="button"
-                          className="button button--small"
-                          disabled={setRole.isPending}
-                          onClick={() =>
-                            setRole.mutate({ id: item._id, grant: !item.roles.includes('admin') })
-                          }
-                          data-testid="user-role-admin"
-                        >
-                          {t(item.roles.includes('admin') ? 'users.revokeAdmin' : 'users.grantAdmin')}
-                        </button>
-                      )}
-                    </td>
-                  )}
+      <AdminListState query={query} notice={notice} empty={t('users.empty')}>
+        {(data) => (
+          <>
+            <table className="admin-table">
+              <caption className="sr-only">{t(`users.title.${role}`)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('users.columns.user')}</th>
+                  <th scope="col">{t('users.columns.email')}</th>
+                  <th scope="col">{t('users.columns.roles')}</th>
+                  <th scope="col">{t('users.columns.joined')}</th>
+                  <th scope="col">{t('users.columns.status')}</th>
+                  {canAct && <th scope="col">{t('users.columns.actions')}</th>}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager
-            statistics={query.data.statistics}
-            onPage={(next) => update({ page: next })}
-            busy={query.isFetching}
-          />
-        </>
-      )}
+              </thead>
+              <tbody>
+                {data.items.map((item) => (
+                  <tr
+                    key={item._id}
+                    data-testid="user-row"
+                    data-user={item.user}
+                    data-suspended={item.suspended ? 'true' : 'false'}
+                  >
+                    <td data-label={t('users.columns.user')}>
+                      <span className="admin-user">
+                        <Initial name={item.name || item.user} />
+                        <span>
+                          <strong>{item.name}</strong>
+                          <br />
+                          <Link to={`/${item.user}`}>@{item.user}</Link>
+                          {item.verified && (
+                            <span className="admin-chip admin-chip--ok">{t('users.verified')}</span>
+                          )}
+                        </span>
+                      </span>
+                    </td>
+                    <td data-label={t('users.columns.email')} className="admin-wrap">
+                      {item.email}
+                    </td>
+                    <td data-label={t('users.columns.roles')}>
+                      {item.roles.map((r) => (
+                        <span key={r} className="admin-chip">
+                          {r}
+                        </span>
+                      ))}
+                    </td>
+                    <td data-label={t('users.columns.joined')} className="admin-nowrap">
+                      {date(item.createdAt)}
+                    </td>
+                    <td data-label={t('users.columns.status')}>
+                      <span
+                        className={`admin-status admin-status--${item.suspended ? 'rejected' : 'accepted'}`}
+                      >
+                        {t(item.suspended ? 'users.status.suspended' : 'users.status.active')}
+                      </span>
+                    </td>
+                    {canAct && (
+                      <td data-label={t('users.columns.actions')}>
+                        {item._id === me?._id ? (
+                          <span className="muted">{t('users.you')}</span>
+                        ) : item.suspended ? (
+                          <button
+                            type="button"
+                            className="button button--small"
+                            onClick={() => setTarget({ user: item, action: 'restore' })}
+                            data-testid="user-restore"
+                            aria-label={t('users.restoreUser', { user: item.user })}
+                          >
+                            {t('users.restore')}
+                          </button>
+                        ) : (
+                          <button
+                            type="button"
+                            className="button button--small button--danger"
+                            onClick={() => setTarget({ user: item, action: 'suspend' })}
+                            data-testid="user-suspend"
+                            aria-label={t('users.suspendUser', { user: item.user })}
+                          >
+                            {t('users.suspend')}
+                          </button>
+                        )}
+                        {isSuper && item._id !== me?._id && !item.roles.includes('super') && (
+                          <button
+                            type="button"
+                            className="button button--small"
+                            disabled={setRole.isPending}
+                            onClick={() =>
+                              setRole.mutate({ id: item._id, grant: !item.roles.includes('admin') })
+                            }
+                            data-testid="user-role-admin"
+                          >
+                            {t(item.roles.includes('admin') ? 'users.revokeAdmin' : 'users.grantAdmin')}
+                          </button>
+                        )}
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Pager
+              statistics={data.statistics}
+              onPage={(next) => update({ page: next })}
+              busy={query.isFetching}
+            />
+          </>
+        )}
+      </AdminListState>
       <ConfirmModal
         open={target !== null}
         title={t(target?.action === 'restore' ? 'users.restoreTitle' : 'users.suspendTitle')}

@@ -2,10 +2,17 @@ import type { Verification } from '@fanverse/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorText } from '../../app/api.ts';
-import { Alert, Loader } from '../../ui/Feedback.tsx';
+import { api } from '../../app/api.ts';
 import { countryName } from '../profile/countries.ts';
-import { FilterTabs, Initial, Pager, SearchForm, useDateFormat, useListParams } from './AdminParts.tsx';
+import {
+  AdminListState,
+  FilterTabs,
+  Initial,
+  Pager,
+  SearchForm,
+  useDateFormat,
+  useListParams,
+} from './AdminParts.tsx';
 import { ADMIN_KEYS } from './adminKeys.ts';
 import { VerificationDetail } from './VerificationDetail.tsx';
 
@@ -48,104 +55,95 @@ export function VerificationsView({ mode }: { mode: 'documents' | 'profiles' }) 
           testId="verification-search"
         />
       </div>
-      {notice && (
-        <Alert tone="success" testId="admin-notice">
-          {notice}
-        </Alert>
-      )}
-      {query.isPending ? (
-        <Loader />
-      ) : query.isError ? (
-        <Alert>{errorText(query.error)}</Alert>
-      ) : query.data.items.length === 0 ? (
-        <p className="admin-empty" data-testid="admin-empty">
-          {t('verifications.empty')}
-        </p>
-      ) : (
-        <>
-          <ul className="admin-list">
-            {query.data.items.map((item) => (
-              <li
-                key={item._id}
-                className="admin-card"
-                data-testid="verification-item"
-                data-id={item._id}
-                data-user={item.user.user}
-                data-status={item.status}
-              >
-                <div className="admin-card__who">
-                  <Initial name={item.user.name || item.user.user} />
-                  <div>
-                    <strong>{item.fields.fullName || item.user.name}</strong>
-                    <span className="muted"> @{item.user.user}</span>
-                    <div className="muted admin-card__meta">{item.user.email}</div>
-                  </div>
-                  <span className={`admin-status admin-status--${item.status}`}>
-                    {t(`verifications.status.${item.status}`)}
-                  </span>
-                </div>
-                <dl className="admin-facts">
-                  <div>
-                    <dt>{t('verifications.sent')}</dt>
-                    <dd>{date(item.submittedAt)}</dd>
-                  </div>
-                  {mode === 'documents' ? (
-                    <>
-                      <div>
-                        <dt>{t('fields.documentType')}</dt>
-                        <dd>{item.documentType ? t(`documentTypes.${item.documentType}`) : '—'}</dd>
-                      </div>
-                      <div>
-                        <dt>{t('verifications.photos')}</dt>
-                        <dd>{t('verifications.photoCount', { count: item.documents.length })}</dd>
-                      </div>
-                    </>
-                  ) : (
-                    <>
-                      <div>
-                        <dt>{t('fields.country')}</dt>
-                        <dd>{item.fields.country ? countryName(item.fields.country, i18n.language) : '—'}</dd>
-                      </div>
-                      <div>
-                        <dt>{t('fields.instagram')}</dt>
-                        <dd>{item.fields.instagram || '—'}</dd>
-                      </div>
-                      <div className="admin-facts__wide">
-                        <dt>{t('fields.description')}</dt>
-                        <dd className="admin-clamp">{item.fields.description || '—'}</dd>
-                      </div>
-                    </>
-                  )}
-                  {item.reason && (
-                    <div className="admin-facts__wide">
-                      <dt>{t('verifications.reason')}</dt>
-                      <dd>{item.reason}</dd>
+      <AdminListState query={query} notice={notice} empty={t('verifications.empty')}>
+        {(data) => (
+          <>
+            <ul className="admin-list">
+              {data.items.map((item) => (
+                <li
+                  key={item._id}
+                  className="admin-card"
+                  data-testid="verification-item"
+                  data-id={item._id}
+                  data-user={item.user.user}
+                  data-status={item.status}
+                >
+                  <div className="admin-card__who">
+                    <Initial name={item.user.name || item.user.user} />
+                    <div>
+                      <strong>{item.fields.fullName || item.user.name}</strong>
+                      <span className="muted"> @{item.user.user}</span>
+                      <div className="muted admin-card__meta">{item.user.email}</div>
                     </div>
-                  )}
-                </dl>
-                <div className="button-row">
-                  <button
-                    type="button"
-                    className="button button--primary button--small"
-                    onClick={() => {
-                      setNotice(null);
-                      setOpen(item);
-                    }}
-                    data-testid="verification-open"
-                  >
-                    {item.status === 'pending' ? t('verifications.review') : t('verifications.view')}
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <Pager
-            statistics={query.data.statistics}
-            onPage={(next) => update({ page: next })}
-            busy={query.isFetching}
-          />
-        </>
-      )}
+                    <span className={`admin-status admin-status--${item.status}`}>
+                      {t(`verifications.status.${item.status}`)}
+                    </span>
+                  </div>
+                  <dl className="admin-facts">
+                    <div>
+                      <dt>{t('verifications.sent')}</dt>
+                      <dd>{date(item.submittedAt)}</dd>
+                    </div>
+                    {mode === 'documents' ? (
+                      <>
+                        <div>
+                          <dt>{t('fields.documentType')}</dt>
+                          <dd>{item.documentType ? t(`documentTypes.${item.documentType}`) : '—'}</dd>
+                        </div>
+                        <div>
+                          <dt>{t('verifications.photos')}</dt>
+                          <dd>{t('verifications.photoCount', { count: item.documents.length })}</dd>
+                        </div>
+                      </>
+                    ) : (
+                      <>
+                        <div>
+                          <dt>{t('fields.country')}</dt>
+                          <dd>
+                            {item.fields.country ? countryName(item.fields.country, i18n.language) : '—'}
+                          </dd>
+                        </div>
+                        <div>
+                          <dt>{t('fields.instagram')}</dt>
+                          <dd>{item.fields.instagram || '—'}</dd>
+                        </div>
+                        <div className="admin-facts__wide">
+                          <dt>{t('fields.description')}</dt>
+                          <dd className="admin-clamp">{item.fields.description || '—'}</dd>
+                        </div>
+                      </>
+                    )}
+                    {item.reason && (
+                      <div className="admin-facts__wide">
+                        <dt>{t('verifications.reason')}</dt>
+                        <dd>{item.reason}</dd>
+                      </div>
+                    )}
+                  </dl>
+                  <div className="button-row">
+                    <button
+                      type="button"
+                      className="button button--primary button--small"
+                      onClick={() => {
+                        setNotice(null);
+                        setOpen(item);
+                      }}
+                      data-testid="verification-open"
+                    >
+                      {item.status === 'pending' ? t('verifications.review') : t('verifications.view')}
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <Pager
+              statistics={data.statistics}
+              onPage={(next) => update({ page: next })}
+              busy={query.isFetching}
+            />
+          </>
+        )}
+      </AdminListState>
       {open && (
         <VerificationDetail
           verification={open}
