@@ -122,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     publisher,
     media: media.service,
     privateStorage: createPrivateStorage(config),
+    logger: app.log,
     now: options.now,
   });
 
@@ -211,11 +212,15 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       )
     : undefined;
   await moneyJobs?.start();
-  // Identity photos are removed a set time after each decision; checked hourly.
+  // Identity photos are removed a set time after each decision, and the payout methods of deleted
+  // accounts once nothing is owed to them (ADR 0011); checked hourly.
   const sweep = setInterval(() => {
     services.applications
       .sweepDocuments()
       .catch((err: unknown) => app.log.error({ err }, 'identity sweep failed'));
+    services.accountDeletion
+      .sweepPayoutMethods()
+      .catch((err: unknown) => app.log.error({ err }, 'payout method sweep failed'));
   }, 3_600_000);
   sweep.unref();
 

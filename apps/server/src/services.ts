@@ -38,6 +38,8 @@ import { ReportRepository } from './modules/reports/report.repository.ts';
 import { ReportService } from './modules/reports/report.service.ts';
 import { StatisticsRepository } from './modules/statistics/statistics.repository.ts';
 import { StatisticsService } from './modules/statistics/statistics.service.ts';
+import { AccountDeletionRepository } from './modules/users/account-deletion.repository.ts';
+import { AccountDeletionService, type DeletionLogger } from './modules/users/account-deletion.service.ts';
 import { CountersService } from './modules/users/counters.service.ts';
 import { UserRepository } from './modules/users/user.repository.ts';
 import { UserService } from './modules/users/user.service.ts';
@@ -56,6 +58,8 @@ export interface ServiceDeps {
   media: MediaPort;
   /** Identity photos: never public, never signed URLs. */
   privateStorage: Storage;
+  /** The app's logger (pino); services log counts and ids of their own records, never personal data. */
+  logger?: DeletionLogger;
   now?: () => Date;
 }
 
@@ -169,12 +173,21 @@ export function buildServices(deps: ServiceDeps) {
     }),
     user: new UserService({
       users,
-      sessions,
       counters,
       media: deps.media,
       cdnUrl: deps.config.mediaCdnUrl,
       now: deps.now,
+    }),
+    accountDeletion: new AccountDeletionService({
+      users,
+      erasure: new AccountDeletionRepository(db),
+      sessions,
+      media: deps.media,
+      privateStorage: deps.privateStorage,
+      pushCounters: (userId) => counterPublisher.push(userId),
       onSessionsRevoked,
+      logger: deps.logger,
+      now: deps.now,
     }),
     home: new HomeService({ users, config: deps.config }),
     contact: new ContactService(new ContactRepository(db), deps.limiter, reportRepo),

@@ -11,6 +11,15 @@ export type MediaChanges = Partial<
   >
 >;
 
+/** Every storage key of a media row: the original and each rendition made from it. */
+export function storageKeys(
+  row: Pick<MediaRow, 'originalKey' | 'webKey' | 'thumbKey' | 'blurKey' | 'posterKey'>,
+): string[] {
+  return [row.originalKey, row.webKey, row.thumbKey, row.blurKey, row.posterKey].filter(
+    (k): k is string => k !== null,
+  );
+}
+
 /** Rows of uploaded media. Queries only. */
 export class MediaRepository {
   constructor(private readonly db: Db) {}

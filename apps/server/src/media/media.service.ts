@@ -11,7 +11,7 @@ import { detectUpload, fileTooLarge, maxBytesFor, SNIFF_BYTES } from './detect.t
 import type { FfmpegPaths } from './ffmpeg.ts';
 import type { MediaJobs } from './media.jobs.ts';
 import { presentMedia } from './media.presenter.ts';
-import type { MediaRepository, MediaRow } from './media.repository.ts';
+import { type MediaRepository, type MediaRow, storageKeys } from './media.repository.ts';
 import { processImage, processVideo, type Rendition } from './processors.ts';
 import type { UrlSigner, Variant } from './signing.ts';
 import type { ByteRange, Storage } from './storage.ts';
@@ -252,11 +252,18 @@ export class MediaService {
   async remove(mediaId: string): Promise<void> {
     const row = await this.deps.media.get(mediaId);
     if (!row) return;
-    const keys = [row.originalKey, row.webKey, row.thumbKey, row.blurKey, row.posterKey].filter(
-      (k): k is string => k !== null,
-    );
-    await Promise.all(keys.map((k) => this.deps.storage.delete(k)));
+    await Promise.all(storageKeys(row).map((k) => this.deps.storage.delete(k)));
     await this.deps.media.delete(mediaId);
+  }
+
+  /**
+   * Deletes stored files whose rows are already gone (account deletion). Every key is tried; a
+   * failure is counted, never thrown, so one missing or stuck object does not keep the rest.
+   */
+  async removeFiles(keys: readonly string[]): Promise<{ deleted: number; failed: number }> {
+    const results = await Promise.allSettled([...new Set(keys)].map((k) => this.deps.storage.delete(k)));
+    const failed = results.filter((r) => r.status === 'rejected').length;
+    return { deleted: results.length - failed, failed };
   }
 }
 

@@ -80,8 +80,9 @@ export class AdminRepository {
     return row?.id;
   }
 
+  /** Every account, deleted ones included: they stay listed anonymised ('Deleted user', ADR 0011). */
   async users(role: string, q: string | undefined, page: number, limit: number) {
-    const parts: (SQL | undefined)[] = [isNull(users.deletedAt)];
+    const parts: (SQL | undefined)[] = [];
     if (role === 'creators') parts.push(sql`'creator' = ANY(${users.roles})`);
     if (role === 'fans')
       parts.push(
@@ -128,8 +129,12 @@ export class AdminRepository {
       .where(eq(users.id, userId));
   }
 
+  /** Roles of an account that can still be acted on (undefined when unknown or deleted). */
   async rolesOf(userId: string): Promise<string[] | undefined> {
-    const [row] = await this.db.select({ roles: users.roles }).from(users).where(eq(users.id, userId));
+    const [row] = await this.db
+      .select({ roles: users.roles })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)));
     return row?.roles;
   }
 }

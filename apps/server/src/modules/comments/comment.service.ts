@@ -7,9 +7,7 @@ import type { NotificationService } from '../notifications/notification.service.
 import type { PostService } from '../posts/post.service.ts';
 import { presentPublicUser } from '../users/public-user.presenter.ts';
 import type { CommentRepository, CommentWithAuthor } from './comment.repository.ts';
-
-/** Replies are nested at most this deep; a reply to a deeper comment attaches at this depth. */
-const MAX_DEPTH = 3;
+import { MAX_COMMENT_DEPTH } from './comment-thread.ts';
 
 function present(row: CommentWithAuthor, replies: Comment[] = []): Comment {
   return {
@@ -72,7 +70,7 @@ export class CommentService {
       message: input.message,
       parentId: parent?.id ?? null,
       rootId: parent ? (parent.rootId ?? parent.id) : null,
-      deep: parent ? Math.min(parent.deep + 1, MAX_DEPTH) : 0,
+      deep: parent ? Math.min(parent.deep + 1, MAX_COMMENT_DEPTH) : 0,
     });
     const comment = present(row);
     // Live delivery: whoever has the post's comments open, its creator and the people in the thread.

@@ -21,4 +21,6 @@ export interface MediaPort {
   ): Promise<MediaRow[]>;
   present(row: MediaRow, access: boolean): Media;
   remove(mediaId: string): Promise<void>;
+  /** Deletes stored files whose rows are already gone; failures are counted, never thrown. */
+  removeFiles(keys: readonly string[]): Promise<{ deleted: number; failed: number }>;
 }

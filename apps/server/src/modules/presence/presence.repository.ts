@@ -2,12 +2,15 @@ import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
-/** The online flag and last connection of users. Queries only. */
+/** The online flag and last connection of users (never of a deleted account). Queries only. */
 export class PresenceRepository {
   constructor(private readonly db: Db) {}
 
   async online(userId: string, at: Date): Promise<void> {
-    await this.db.update(users).set({ online: true, lastConnection: at }).where(eq(users.id, userId));
+    await this.db
+      .update(users)
+      .set({ online: true, lastConnection: at })
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   }
 
   /** Offline as of `at`, unless the user connected again after that moment. */
@@ -15,6 +18,12 @@ export class PresenceRepository {
     await this.db
       .update(users)
       .set({ online: false, lastConnection: at })
-      .where(and(eq(users.id, userId), or(isNull(users.lastConnection), lte(users.lastConnection, at))));
+      .where(
+        and(
+          eq(users.id, userId),
+          isNull(users.deletedAt),
+          or(isNull(users.lastConnection), lte(users.lastConnection, at)),
+        ),
+      );
   }
 }

@@ -76,8 +76,13 @@ export class UserRepository {
     return rows[0];
   }
 
+  /** A deleted account's code stays on its row (the ledger's referrals) but refers nobody new. */
   async findByReferralCode(code: string): Promise<UserRow | undefined> {
-    const rows = await this.db.select().from(users).where(eq(users.referralCode, code)).limit(1);
+    const rows = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.referralCode, code), isNull(users.deletedAt)))
+      .limit(1);
     return rows[0];
   }
 
@@ -142,33 +147,6 @@ export class UserRepository {
 
   async setPresence(id: string, online: boolean, at: Date): Promise<void> {
     await this.db.update(users).set({ online, lastConnection: at }).where(eq(users.id, id));
-  }
-
-  /**
-   * Removes personal data and marks the account deleted. The row stays (anonymised) so that
-   * records pointing at it — later the ledger — keep their amounts.
-   */
-  async anonymise(id: string, placeholder: { username: string; email: string; passwordHash: string }) {
-    await this.db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({
-          username: placeholder.username,
-          email: placeholder.email,
-          name: 'Deleted user',
-          passwordHash: placeholder.passwordHash,
-          birthdate: null,
-          country: null,
-          online: false,
-          deletedAt: new Date(),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, id));
-      await tx
-        .update(profiles)
-        .set({ displayName: null, about: null, location: null, avatar: null, cover: null })
-        .where(eq(profiles.userId, id));
-    });
   }
 
   /** Verified creators shown to visitors, newest first. */

@@ -8,7 +8,7 @@ export function userRoutes({ route, services }: RouteDeps): void {
   route('user.profileImage', ({ auth, input, files }) => services.user.setImage(auth, input, files));
 
   route('user.delete', async ({ auth, input, lang }) => {
-    await services.user.deleteAccount(auth, input, lang);
+    await services.accountDeletion.deleteAccount(auth, input, lang);
     return { success: true };
   });
 

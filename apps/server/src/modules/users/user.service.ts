@@ -1,10 +1,7 @@
-import type { DeleteAccountRequest, Language, UpdateProfileRequest } from '@fanverse/contract';
-import { DELETE_ACCOUNT_WORDS, errorMessage } from '@fanverse/contract';
+import type { UpdateProfileRequest } from '@fanverse/contract';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
-import { hashPassword, newToken, verifyPassword } from '../../lib/crypto.ts';
 import { type Crop, cropImageFile } from '../../media/crop.ts';
-import type { SessionRepository } from '../auth/session.repository.ts';
 import type { MediaPort, UploadedFile } from '../posts/media.port.ts';
 import type { CountersService } from './counters.service.ts';
 import { presentProfile } from './user.presenter.ts';
@@ -14,13 +11,11 @@ export interface UserDeps {
   media: MediaPort;
   cdnUrl: string | undefined;
   users: UserRepository;
-  sessions: SessionRepository;
   counters: CountersService;
   now?: () => Date;
-  onSessionsRevoked?: (sessionIds: string[]) => void;
 }
 
-/** The own profile, presence and account deletion. */
+/** The own profile and presence (account deletion: `AccountDeletionService`). */
 export class UserService {
   private readonly now: () => Date;
   constructor(private readonly deps: UserDeps) {
@@ -87,32 +82,5 @@ export class UserService {
       online: true,
       lastConnection: at.toISOString(),
     };
-  }
-
-  /** Deletes the account after the typed word and the password; personal data is removed. */
-  async deleteAccount(auth: AuthInfo, input: DeleteAccountRequest, lang: Language): Promise<void> {
-    const typed = input.confirm.trim().toLowerCase();
-    if (!Object.values(DELETE_ACCOUNT_WORDS).includes(typed)) {
-      const word = DELETE_ACCOUNT_WORDS[lang];
-      throw new AppError(
-        'CONFIRMATION_MISMATCH',
-        { word },
-        {
-          confirm: errorMessage('CONFIRMATION_MISMATCH', lang, { word }),
-        },
-      );
-    }
-    const user = await this.deps.users.findByLogin(auth.username);
-    if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
-      throw new AppError('INVALID_CREDENTIALS', {}, { password: errorMessage('INVALID_CREDENTIALS', lang) });
-    }
-    const tag = user.id.replace(/-/g, '').slice(0, 12);
-    await this.deps.users.anonymise(user.id, {
-      username: `deleted${tag}`,
-      email: `deleted+${tag}@invalid.local`,
-      passwordHash: await hashPassword(newToken()),
-    });
-    const revoked = await this.deps.sessions.revokeAll(user.id, this.now());
-    this.deps.onSessionsRevoked?.(revoked);
   }
 }
