@@ -147,6 +147,93 @@ test.describe('admin statistics and the super dashboard', () => {
     await expect(row.getByTestId('product-price')).toContainText('$5.00');
   });
 
+  test('super changes the payout period, holding time and feature switches, and manages administrators', async ({
+    page,
+    browser,
+    request,
+  }, info) => {
+    await page.setViewportSize(DESKTOP);
+    const token = await loginByApi(page, request, 'superadmin', '/dashboard');
+    const restore = () =>
+      request.patch('/api/v1/admin/settings', {
+        headers: { a1sledom: token },
+        data: {
+          payoutPeriod: 'weekly',
+          holdDays: 7,
+          features: {
+            signups: true,
+            creatorApplications: true,
+            tips: true,
+            giftsAndFlowers: true,
+            paidMessages: true,
+          },
+        },
+      });
+    try {
+      // Payouts: a holding time out of range is refused in the page; a valid change saves.
+      const payouts = page.getByTestId('dashboard-payouts-settings');
+      await expect(page.getByTestId('setting-payout-weekly')).toBeChecked();
+      await page.getByTestId('setting-hold-days').fill('120');
+      await page.getByTestId('payouts-save').click();
+      await expect(page.getByTestId('payouts-error')).toContainText('0 to 90');
+      await page.getByTestId('setting-payout-15days').check();
+      await page.getByTestId('setting-hold-days').fill('3');
+      await page.getByTestId('payouts-save').click();
+      await expect(page.getByTestId('payouts-saved')).toContainText('Every 15 days');
+      await expect(payouts).toContainText('3 days');
+
+      // Switches: tips, flowers and gifts, and sign-ups off.
+      for (const name of ['tips', 'giftsAndFlowers', 'signups'])
+        await page.getByTestId(`feature-${name}`).uncheck();
+      await page.getByTestId('features-save').click();
+      await expect(page.getByTestId('features-saved')).toBeVisible();
+      await page.reload();
+      await expect(page.getByTestId('setting-payout-15days')).toBeChecked();
+      await expect(page.getByTestId('setting-hold-days')).toHaveValue('3');
+      await expect(page.getByTestId('feature-tips')).not.toBeChecked();
+      await page.getByTestId('dashboard-payouts-settings').scrollIntoViewIfNeeded();
+      await shot(page, info, 'stats-dashboard-settings');
+
+      // The fan no longer sees a tip button; the creator reads the new period; a visitor cannot sign up.
+      const fanContext = await browser.newContext({ viewport: DESKTOP });
+      const fan = await fanContext.newPage();
+      await loginByApi(fan, request, 'fanuser1', '/creator1');
+      await expect(fan.getByTestId('creator-page')).toBeVisible();
+      await expect(fan.getByTestId('tip-button')).toHaveCount(0);
+      await fanContext.close();
+      const creatorContext = await browser.newContext({ viewport: DESKTOP });
+      const creator = await creatorContext.newPage();
+      await loginByApi(creator, request, 'creator1', '/user/gifts');
+      await expect(creator.getByTestId('earnings-next-payout')).toContainText('paid every 15 days');
+      await creatorContext.close();
+      const visitorContext = await browser.newContext({ viewport: DESKTOP });
+      const visitor = await visitorContext.newPage();
+      await visitor.addInitScript(() => window.localStorage.setItem('ageAccepted', 'confirm'));
+      await visitor.goto('/signup');
+      await expect(visitor.getByTestId('signup-paused')).toContainText('paused');
+      await expect(visitor.getByTestId('signup-form')).toHaveCount(0);
+      await visitorContext.close();
+
+      // Administrators: grant fanuser2 the coordinator role, then take it away.
+      const admins = page.getByTestId('dashboard-admins');
+      await admins.getByTestId('grant-username').fill('nobody-here');
+      await admins.getByTestId('grant-submit').click();
+      await expect(admins.getByTestId('admins-error')).toContainText('@nobody-here');
+      await admins.getByTestId('grant-username').fill('fanuser2');
+      await admins.getByTestId('grant-role').selectOption('coord');
+      await admins.getByTestId('grant-submit').click();
+      await expect(admins.getByTestId('admins-notice')).toContainText('@fanuser2');
+      const row = admins.locator('[data-testid="admin-user-row"][data-user="fanuser2"]');
+      await expect(row).toContainText('coord');
+      await row.scrollIntoViewIfNeeded();
+      await shot(page, info, 'stats-dashboard-admins');
+      await row.getByTestId('revoke-coord').click();
+      await expect(row).toHaveCount(0);
+    } finally {
+      expect((await restore()).ok()).toBe(true);
+    }
+  });
+
   test('the super dashboard at phone width', async ({ page, request }, info) => {
     await page.setViewportSize(PHONE);
     await loginByApi(page, request, 'superadmin', '/dashboard');

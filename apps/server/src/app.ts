@@ -30,6 +30,7 @@ import { messageRoutes } from './modules/messages/message.routes.ts';
 import { notificationRoutes } from './modules/notifications/notification.routes.ts';
 import { postRoutes } from './modules/posts/post.routes.ts';
 import { reportRoutes } from './modules/reports/report.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/subscription.routes.ts';
 import { userRoutes } from './modules/users/user.routes.ts';
@@ -76,6 +77,7 @@ const MODULES: ((deps: RouteDeps) => void)[] = [
   applicationRoutes,
   adminRoutes,
   statisticsRoutes,
+  settingsRoutes,
   walletRoutes,
   billingRoutes,
   subscriptionRoutes,

@@ -36,6 +36,7 @@ import { PresenceRepository } from './modules/presence/presence.repository.ts';
 import { PresenceService } from './modules/presence/presence.service.ts';
 import { ReportRepository } from './modules/reports/report.repository.ts';
 import { ReportService } from './modules/reports/report.service.ts';
+import { SettingsService } from './modules/settings/settings.service.ts';
 import { StatisticsRepository } from './modules/statistics/statistics.repository.ts';
 import { StatisticsService } from './modules/statistics/statistics.service.ts';
 import { AccountDeletionRepository } from './modules/users/account-deletion.repository.ts';
@@ -43,6 +44,8 @@ import { AccountDeletionService, type DeletionLogger } from './modules/users/acc
 import { CountersService } from './modules/users/counters.service.ts';
 import { UserRepository } from './modules/users/user.repository.ts';
 import { UserService } from './modules/users/user.service.ts';
+import { createMoneyStore } from './modules/wallet/money.unit.ts';
+import { MoneyTerms } from './modules/wallet/terms.service.ts';
 import { buildMoneyServices } from './payments/money.services.ts';
 import type { RealtimePublisher } from './realtime/publisher.ts';
 import type { SessionEvents } from './realtime/session-events.ts';
@@ -71,6 +74,20 @@ export function buildServices(deps: ServiceDeps) {
   const counters = new CountersService();
   counters.register(async (auth) => ({ notificationsUnread: await users.unreadNotifications(auth.userId) }));
   const onSessionsRevoked = (ids: string[]) => deps.sessionEvents.revoked(ids);
+  const adminRepo = new AdminRepository(db);
+  const actionLog = new ActionLog(adminRepo);
+  const moneyStore = createMoneyStore(db);
+  const moneyTerms = new MoneyTerms(moneyStore, deps.config.money);
+  const settings = new SettingsService({
+    repo: moneyStore.settings,
+    defaults: deps.config.money,
+    log: actionLog,
+    server: {
+      paymentProvider: deps.config.paymentProvider,
+      devOutbox: deps.config.devOutbox,
+      sandboxControls: deps.config.money.sandboxControls,
+    },
+  });
   const postRepo = new PostRepository(db);
   const reportRepo = new ReportRepository(db);
   counters.register(async (auth) => {
@@ -112,10 +129,9 @@ export function buildServices(deps: ServiceDeps) {
     limiter: deps.limiter,
     findByHandle,
     findById: (id) => users.findById(id),
+    features: settings,
     now: deps.now,
   });
-  const adminRepo = new AdminRepository(db);
-  const actionLog = new ActionLog(adminRepo);
   const adminUsers = new AdminUserService(adminRepo, sessions, actionLog, onSessionsRevoked, deps.now);
   const applicationRepo = new ApplicationRepository(db);
   counters.register(async (auth) => {
@@ -142,6 +158,7 @@ export function buildServices(deps: ServiceDeps) {
       maxVideoBytes: deps.config.media.maxVideoBytes,
     },
     retentionDays: deps.config.identityRetentionDays,
+    features: settings,
     now: deps.now,
   });
   return {
@@ -168,6 +185,7 @@ export function buildServices(deps: ServiceDeps) {
       mailer: deps.mailer,
       limiter: deps.limiter,
       config: deps.config,
+      features: settings,
       now: deps.now,
       onSessionsRevoked,
     }),
@@ -189,12 +207,16 @@ export function buildServices(deps: ServiceDeps) {
       logger: deps.logger,
       now: deps.now,
     }),
-    home: new HomeService({ users, config: deps.config }),
+    home: new HomeService({ users, config: deps.config, settings }),
+    settings,
+    actionLog,
     contact: new ContactService(new ContactRepository(db), deps.limiter, reportRepo),
     outbox: deps.outbox,
     ...buildMoneyServices({
-      db,
+      store: moneyStore,
+      terms: moneyTerms,
       config: deps.config,
+      features: settings,
       findCreator: (handle) => creators.findCreatorByHandle(handle),
       visiblePost: (auth, postId) => posts.visible(auth, postId),
       notifications,

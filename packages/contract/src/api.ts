@@ -75,6 +75,7 @@ import {
   notificationsReadResponseSchema,
   notificationsResponseSchema,
 } from './http/notifications.ts';
+import { settingsEndpoints } from './http/settings.ts';
 import {
   ADMIN_STATISTICS_PAGES,
   adminStatisticsResponseSchema,
@@ -535,6 +536,7 @@ export const endpoints = {
     summary: 'Suspend or restore an account (admin, super).',
   },
   ...moneyEndpoints,
+  ...settingsEndpoints,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

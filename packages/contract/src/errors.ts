@@ -152,6 +152,31 @@ export const ERRORS = {
     en: 'This feature is not available here.',
     es: 'Esta función no está disponible aquí.',
   },
+  SIGNUPS_PAUSED: {
+    status: 403,
+    en: 'New sign-ups are paused for now. Please come back later.',
+    es: 'Los registros nuevos están en pausa por ahora. Vuelve más tarde.',
+  },
+  APPLICATIONS_PAUSED: {
+    status: 403,
+    en: 'Creator applications are paused for now. Please come back later.',
+    es: 'Las solicitudes de creador están en pausa por ahora. Vuelve más tarde.',
+  },
+  TIPS_PAUSED: {
+    status: 403,
+    en: 'Tips are paused for now.',
+    es: 'Las propinas están en pausa por ahora.',
+  },
+  GIFTS_PAUSED: {
+    status: 403,
+    en: 'Flowers and gifts are paused for now.',
+    es: 'Las flores y los regalos están en pausa por ahora.',
+  },
+  PAID_MESSAGES_PAUSED: {
+    status: 403,
+    en: 'Paid messages are paused for now. Send it without a price.',
+    es: 'Los mensajes de pago están en pausa por ahora. Envíalo sin precio.',
+  },
   SERVICE_UNAVAILABLE: {
     status: 503,
     en: 'The service is starting or unavailable. Please try again shortly.',

@@ -9,6 +9,7 @@ export * from './http/home.ts';
 export * from './http/messages.ts';
 export * from './http/money.ts';
 export * from './http/notifications.ts';
+export * from './http/settings.ts';
 export * from './http/statistics.ts';
 export * from './http/user.ts';
 export * from './i18n.ts';

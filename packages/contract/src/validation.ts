@@ -51,6 +51,10 @@ export const FIELD_MESSAGES = {
   },
   'code.expired': { en: 'This code has expired.', es: 'Este código ha caducado.' },
   'username.taken': { en: 'This username is already taken.', es: 'Este nombre de usuario ya está en uso.' },
+  'holdDays.range': {
+    en: 'Enter a whole number of days from 0 to 90.',
+    es: 'Introduce un número entero de días entre 0 y 90.',
+  },
   'email.taken': {
     en: 'An account with this email already exists.',
     es: 'Ya existe una cuenta con este correo.',

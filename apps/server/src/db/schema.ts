@@ -507,7 +507,10 @@ export const creditBags = pgTable('credit_bags', {
   position: integer('position').notNull().default(0),
 });
 
-/** Money settings an admin changes at run time (commission percent). */
+/**
+ * Settings changed at run time, as integers by key: the commission percent (admin), the payout
+ * period, holding time and feature switches (super). The table kept its first name.
+ */
 export const moneySettings = pgTable('money_settings', {
   key: text('key').primaryKey(),
   value: integer('value').notNull(),

@@ -1,5 +1,4 @@
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
 import type { AuthInfo } from '../http/guards.ts';
 import { resolveAppSecret } from '../lib/secret.ts';
 import { BillingService } from '../modules/billing/billing.service.ts';
@@ -7,17 +6,21 @@ import { PostbackApplier } from '../modules/billing/postback.applier.ts';
 import { EarningsService } from '../modules/earnings/earnings.service.ts';
 import type { NotificationService } from '../modules/notifications/notification.service.ts';
 import type { PostListRow } from '../modules/posts/post.repository.ts';
+import type { FeatureGate } from '../modules/settings/platform-settings.ts';
 import { SubscriptionService } from '../modules/subscriptions/subscription.service.ts';
-import { createMoneyStore } from '../modules/wallet/money.unit.ts';
-import { MoneyTerms } from '../modules/wallet/terms.service.ts';
+import type { MoneyStore } from '../modules/wallet/money.unit.ts';
+import type { MoneyTerms } from '../modules/wallet/terms.service.ts';
 import { WalletService } from '../modules/wallet/wallet.service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { SandboxProvider } from './sandbox.provider.ts';
 import { HttpSegpaySrsClient, SegpayProvider, type SegpaySrsClient } from './segpay.provider.ts';
 
 export interface MoneyServiceDeps {
-  db: Db;
+  store: MoneyStore;
+  terms: MoneyTerms;
   config: Config;
+  /** Feature switches (tips, flowers and gifts). */
+  features: FeatureGate;
   findCreator(handle: string): Promise<{ id: string; username: string; roles: string[] } | undefined>;
   visiblePost(auth: AuthInfo, postId: string): Promise<PostListRow>;
   notifications: Pick<NotificationService, 'notify'>;
@@ -29,8 +32,7 @@ export interface MoneyServiceDeps {
 /** The money domain's services (issue 6), wired once and spread into the composition root. */
 export function buildMoneyServices(deps: MoneyServiceDeps) {
   const money = deps.config.money;
-  const store = createMoneyStore(deps.db);
-  const moneyTerms = new MoneyTerms(store, money);
+  const { store, terms: moneyTerms } = deps;
   const sandbox = new SandboxProvider(resolveAppSecret(deps.config));
   const provider: PaymentProvider =
     deps.config.paymentProvider === 'segpay'
@@ -56,6 +58,7 @@ export function buildMoneyServices(deps: MoneyServiceDeps) {
     wallet: new WalletService({
       store,
       terms: moneyTerms,
+      features: deps.features,
       config: money,
       visiblePost: deps.visiblePost,
       findCreator: deps.findCreator,
@@ -70,6 +73,12 @@ export function buildMoneyServices(deps: MoneyServiceDeps) {
       notifications: deps.notifications,
       now: deps.now,
     }),
-    earnings: new EarningsService({ store, config: money, notifications: deps.notifications, now: deps.now }),
+    earnings: new EarningsService({
+      store,
+      config: money,
+      terms: moneyTerms,
+      notifications: deps.notifications,
+      now: deps.now,
+    }),
   };
 }

@@ -45,6 +45,13 @@ const home: HomeResponse = {
     sandboxControls: true,
     payoutPeriod: 'weekly',
     earningsHoldDays: 7,
+    switches: {
+      signups: true,
+      creatorApplications: true,
+      tips: true,
+      giftsAndFlowers: true,
+      paidMessages: true,
+    },
     giftCosts: { flowers: 10, gift: 50 },
     uploadLimits: { imageMb: 20, videoMb: 1024 },
   },

@@ -71,6 +71,8 @@ const adminUserSchema = publicUserSchema.extend({
   email: z.string(),
   roles: z.array(roleSchema),
   suspended: z.boolean(),
+  /** When the person deleted the account (the row stays anonymised for the ledger), or null. */
+  deletedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;

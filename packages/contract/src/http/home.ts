@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
+import { featureSwitchesSchema, PAYOUT_PERIODS } from './settings.ts';
 
 export const homeQuerySchema = z.object({ view: z.literal('home').default('home') });
 
@@ -30,8 +31,10 @@ export const homeResponseSchema = z.object({
     devOutbox: z.boolean(),
     paymentProvider: z.string(),
     sandboxControls: z.boolean(),
-    payoutPeriod: z.enum(['weekly', '15days']),
+    payoutPeriod: z.enum(PAYOUT_PERIODS),
     earningsHoldDays: z.number().int(),
+    /** Run-time feature switches (the super dashboard); an entry whose switch is off is hidden. */
+    switches: featureSwitchesSchema,
     /** Credits that flowers and a gift cost. */
     giftCosts: z.object({ flowers: z.number().int(), gift: z.number().int() }),
     /** Largest upload accepted, in MB (the error message names the limit that applied). */

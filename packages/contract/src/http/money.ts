@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema, pageStatisticsSchema } from '../paging.ts';
 import { publicUserSchema } from './content.ts';
+import { PAYOUT_PERIODS } from './settings.ts';
 
 /** Money amounts travel as integer cents; credits as integer credits. Never floats. */
 const cents = z.number().int();
@@ -186,7 +187,7 @@ export const earningsResponseSchema = z.object({
     }),
   ),
   nextPayoutDate: z.string(),
-  payoutPeriod: z.enum(['weekly', '15days']),
+  payoutPeriod: z.enum(PAYOUT_PERIODS),
 });
 
 export const PAYOUT_METHOD_KINDS = ['card', 'bank', 'transfer'] as const;

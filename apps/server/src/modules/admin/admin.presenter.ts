@@ -20,6 +20,7 @@ export function presentAdminUser(user: UserRow, profile: ProfileRow | null): Adm
     email: user.email,
     roles: user.roles.filter((r): r is Role => (ROLES as readonly string[]).includes(r)),
     suspended: user.suspendedAt !== null,
+    deletedAt: user.deletedAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -9,6 +9,7 @@ import type { Storage } from '../../media/storage.ts';
 import type { ActionLog } from '../admin/action-log.ts';
 import type { NotificationService } from '../notifications/notification.service.ts';
 import type { UploadedFile } from '../posts/media.port.ts';
+import type { FeatureGate } from '../settings/platform-settings.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import { presentApplyState, presentVerification } from './application.presenter.ts';
 import type { ApplicationRepository, ApplicationRow } from './application.repository.ts';
@@ -25,6 +26,8 @@ export interface ApplicationDeps {
   inbox?: InboxPort;
   limits: { maxImageBytes: number; maxVideoBytes: number };
   retentionDays: number;
+  /** Feature switches (creator applications). */
+  features: FeatureGate;
   now?: () => Date;
 }
 
@@ -64,6 +67,7 @@ export class ApplicationService {
 
   async submit(auth: AuthInfo, input: ApplyInput, files: UploadedFile[]): Promise<ApplyState> {
     if (auth.roles.includes('creator') && auth.verified) throw new AppError('FORBIDDEN');
+    await this.deps.features.require('creatorApplications');
     const app = await this.deps.applications.ensure(auth.userId);
     if (app.status === 'pending' || app.status === 'accepted') throw new AppError('FORBIDDEN');
     if (input.step === '1') {

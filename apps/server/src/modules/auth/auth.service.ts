@@ -16,6 +16,7 @@ import {
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { resetCodeMail } from '../../mail/templates.ts';
+import type { FeatureGate } from '../settings/platform-settings.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { ResetCodeRepository } from './reset-code.repository.ts';
 import type { SessionRepository } from './session.repository.ts';
@@ -36,6 +37,8 @@ export interface AuthDeps {
     | 'publicUrl'
     | 'port'
   >;
+  /** Feature switches (sign-ups). */
+  features: FeatureGate;
   now?: () => Date;
   /** Called with the session ids that were revoked, so realtime can disconnect them. */
   onSessionsRevoked?: (sessionIds: string[]) => void;
@@ -62,6 +65,7 @@ export class AuthService {
 
   async signup(input: SignupRequest & { email: string }, ctx: CallerContext) {
     const { config, users } = this.deps;
+    await this.deps.features.require('signups');
     await this.limit(`signup:ip:${ctx.ip}`, config.rateLimits.signupPerIp);
     const fields: Record<string, string> = {};
     if (await users.usernameTaken(input.username)) fields.username = 'username.taken';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createPost, createUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { buyCredits, ledgerHealth, makeCreator, postback } from '../../payments/money.testkit.ts';
@@ -189,6 +189,19 @@ describe('spending credits', () => {
     const ledger = t.services.moneyStore.ledger;
     expect(await ledger.balance(`referral:${referrer.id}`, 'cents')).toBe(50);
     expect(await ledger.balance(`creator:${creator.id}`, 'cents')).toBe(800);
+
+    // Once the referrer deletes their account, the platform keeps the referral share.
+    const deleted = await t.call(
+      'user.delete',
+      { confirm: 'delete', password: TEST_PASSWORD },
+      { token: referrer.token },
+    );
+    expect(deleted.status).toBe(200);
+    const platformBefore = await ledger.balance('platform:revenue', 'cents');
+    await t.call('tips.send', { creator: creator.username, credits: 100 }, { token: fan.token });
+    expect(await ledger.balance(`referral:${referrer.id}`, 'cents')).toBe(50);
+    expect(await ledger.balance(`creator:${creator.id}`, 'cents')).toBe(1600);
+    expect((await ledger.balance('platform:revenue', 'cents')) - platformBefore).toBe(200);
   });
 });
 
@@ -352,10 +365,17 @@ describe('payouts', () => {
     const creator = await makeCreator(t);
     const fan = await createUser(t);
     await buyCredits(t, fan, 'bag-250');
+    const superAdmin = await createUser(t, { roles: ['user', 'super'] });
+    const set = await t.call('admin.updateSettings', { payoutPeriod: '15days' }, { token: superAdmin.token });
+    expect(set.body.payoutPeriod).toBe('15days');
+    onTestFinished(async () => {
+      await t.call('admin.updateSettings', { payoutPeriod: 'weekly' }, { token: superAdmin.token });
+    });
     let at = addDays(nextPayoutDate(new Date(), '15days'), 1);
     const service = new EarningsService({
       store: t.services.moneyStore,
-      config: { ...t.config.money, payoutPeriod: '15days' },
+      config: t.config.money,
+      terms: t.services.moneyTerms,
       notifications: t.services.notifications,
       now: () => at,
     });
@@ -388,6 +408,16 @@ describe('payouts', () => {
     await t.call('tips.send', { creator: creator.username, credits: 10 }, { token: fan.token });
     expect(await t.services.moneyStore.ledger.balance(`creator:${creator.id}`, 'cents')).toBe(70);
     await t.call('admin.setCommission', { percent: 20 }, { token: admin.token });
+    const logged = await t.database.session((exec) =>
+      exec(
+        `SELECT admin_id, details FROM admin_actions WHERE action = 'commission.update' ORDER BY created_at`,
+      ),
+    );
+    expect(logged.map((r) => r.details)).toEqual([
+      { platformPercent: { from: 20, to: 30 } },
+      { platformPercent: { from: 30, to: 20 } },
+    ]);
+    expect(logged.every((r) => r.admin_id === admin.id)).toBe(true);
   });
 });
 

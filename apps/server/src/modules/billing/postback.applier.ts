@@ -143,7 +143,7 @@ export class PostbackApplier {
     creatorId: string,
     amount: number,
   ) {
-    const { split, referrerId } = await this.terms.splitFor(r, creatorId, amount);
+    const { split, referrerId, availableAt } = await this.terms.splitFor(r, creatorId, amount, e.at);
     return r.ledger.post(
       {
         kind,
@@ -160,7 +160,7 @@ export class PostbackApplier {
       saleLegs(ACCOUNTS.provider(e.provider), amount, split, {
         creatorId,
         referrerId,
-        availableAt: addDays(e.at, this.config.holdDays),
+        availableAt,
       }),
     );
   }

@@ -6,6 +6,7 @@ import { dollars } from '../../payments/payment-provider.ts';
 import type { NotificationService } from '../notifications/notification.service.ts';
 import { ACCOUNTS, addDays, nextPayoutDate, payoutBatchKey } from '../wallet/money.math.ts';
 import type { MoneyStore } from '../wallet/money.unit.ts';
+import type { MoneyTerms } from '../wallet/terms.service.ts';
 import type { PayoutRow } from './earnings.repository.ts';
 import { maskPayoutMethod, type PayoutMethodInput } from './payout-method.ts';
 
@@ -21,6 +22,7 @@ const PERIOD_DAYS: Record<Period, number | null> = {
 export interface EarningsDeps {
   store: MoneyStore;
   config: MoneyConfig;
+  terms: Pick<MoneyTerms, 'payoutTerms'>;
   notifications: Pick<NotificationService, 'notify'>;
   now?: () => Date;
 }
@@ -39,12 +41,13 @@ export class EarningsService {
     const since = days === null ? null : addDays(now, -days);
     const { earnings, ledger } = this.deps.store;
     const account = ACCOUNTS.creator(auth.userId);
-    const [byCategory, sales, total, available, payouts] = await Promise.all([
+    const [byCategory, sales, total, available, payouts, terms] = await Promise.all([
       earnings.earningsByCategory(auth.userId, since),
       earnings.salesByCategory(auth.userId, since),
       ledger.balance(account, 'cents'),
       ledger.balance(account, 'cents', now),
       earnings.payoutsOf(auth.userId),
+      this.deps.terms.payoutTerms(),
     ]);
     const e = (cat: string) => Number(byCategory.find((c) => c.category === cat)?.total ?? 0);
     const s = (cat: string) => {
@@ -74,8 +77,8 @@ export class EarningsService {
       },
       balance: { pending: total - available, available, total },
       payouts: payouts.map(presentPayout),
-      nextPayoutDate: nextPayoutDate(now, this.deps.config.payoutPeriod).toISOString(),
-      payoutPeriod: this.deps.config.payoutPeriod,
+      nextPayoutDate: nextPayoutDate(now, terms.payoutPeriod).toISOString(),
+      payoutPeriod: terms.payoutPeriod,
     };
   }
 
@@ -96,7 +99,8 @@ export class EarningsService {
    */
   async runPayouts(): Promise<number> {
     const now = this.now();
-    const batchKey = payoutBatchKey(now, this.deps.config.payoutPeriod);
+    const { payoutPeriod } = await this.deps.terms.payoutTerms();
+    const batchKey = payoutBatchKey(now, payoutPeriod);
     const due = await this.deps.store.earnings.availableBalances(now, this.deps.config.payoutMinCents);
     let created = 0;
     for (const { creatorId } of due) {

@@ -1,6 +1,7 @@
 import type { HomeResponse, Language } from '@fanverse/contract';
 import { LANGUAGES } from '@fanverse/contract';
 import type { Config } from '../../config.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import { TEXTS, WORDS } from './home.locale.ts';
 
@@ -10,6 +11,7 @@ export interface HomeDeps {
     Config,
     'appName' | 'appKey' | 'mediaCdnUrl' | 'timezone' | 'devOutbox' | 'paymentProvider' | 'money' | 'media'
   >;
+  settings: Pick<SettingsService, 'current'>;
 }
 
 /** Landing creators change rarely; every start-up call re-reading them would cost a query each. */
@@ -36,7 +38,7 @@ export class HomeService {
 
   async startup(lang: Language): Promise<HomeResponse> {
     const { config } = this.deps;
-    const creators = await this.landingCreators();
+    const [creators, settings] = await Promise.all([this.landingCreators(), this.deps.settings.current()]);
     const texts = TEXTS[lang];
     return {
       language: lang,
@@ -61,8 +63,9 @@ export class HomeService {
         devOutbox: config.devOutbox,
         paymentProvider: config.paymentProvider,
         sandboxControls: config.money.sandboxControls,
-        payoutPeriod: config.money.payoutPeriod,
-        earningsHoldDays: config.money.holdDays,
+        payoutPeriod: settings.payoutPeriod,
+        earningsHoldDays: settings.holdDays,
+        switches: settings.features,
         giftCosts: { flowers: config.money.flowersCredits, gift: config.money.giftCredits },
         uploadLimits: {
           imageMb: Math.floor(config.media.maxImageBytes / 1048576),

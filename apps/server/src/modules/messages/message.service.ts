@@ -10,6 +10,7 @@ import type { BlockService } from '../blocks/block.service.ts';
 import type { CounterPublisher } from '../notifications/counter.publisher.ts';
 import type { NotificationService } from '../notifications/notification.service.ts';
 import type { MediaPort, UploadedFile } from '../posts/media.port.ts';
+import type { FeatureGate } from '../settings/platform-settings.ts';
 import { type PublicUserRow, presentPublicUser } from '../users/public-user.presenter.ts';
 import { presentMessage } from './message.presenter.ts';
 import type { MessageRepository } from './message.repository.ts';
@@ -25,6 +26,8 @@ export interface MessageDeps {
   /** An active user by handle. */
   findByHandle: (handle: string) => Promise<PublicUserRow | undefined>;
   findById: (id: string) => Promise<{ username: string } | undefined>;
+  /** Feature switches (paid messages). */
+  features: FeatureGate;
   now?: () => Date;
 }
 
@@ -49,6 +52,7 @@ export class MessageService {
   async send(auth: AuthInfo, input: MessageInput & { to: string }, files: UploadedFile[]): Promise<Message> {
     await this.limit(`message:${auth.userId}`, 60, MESSAGE_RATE.perMinute);
     const text = this.checkContent(auth, input, files);
+    if (input.price > 0) await this.deps.features.require('paidMessages');
     const to = await this.deps.findByHandle(input.to.replace(/^@/, ''));
     if (!to) throw new AppError('NOT_FOUND');
     if (to.id === auth.userId) throw new AppError('FORBIDDEN');
@@ -82,6 +86,7 @@ export class MessageService {
     if (!auth.roles.includes('creator')) throw new AppError('FORBIDDEN');
     await this.limit(`message-mass:${auth.userId}`, 3600, MESSAGE_RATE.massPerHour);
     const text = this.checkContent(auth, input, files);
+    if (input.price > 0) await this.deps.features.require('paidMessages');
     const recipients = await this.deps.messages.activeSubscribers(auth.userId);
     if (!recipients.length) return 0;
     const mediaRows = await this.ingest(auth.userId, files);

@@ -398,6 +398,7 @@ describe('a creator deletes the account', () => {
     expect(shownToAdmin).toMatchObject({ name: 'Deleted user', avatar: null });
     expect(shownToAdmin?.user).toMatch(/^deleted[0-9a-f]{12}$/);
     expect(shownToAdmin?.email).toMatch(/@invalid\.local$/);
+    expect(shownToAdmin?.deletedAt).toEqual(expect.any(String));
     expect(
       (
         await t.call(

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ledgerEntries, ledgerTransactions, moneySettings, wallets } from '../../db/schema.ts';
+import { ledgerEntries, ledgerTransactions, wallets } from '../../db/schema.ts';
 import { type Currency, isBalanced, type Leg } from './money.math.ts';
 
 export type TransferRow = typeof ledgerTransactions.$inferSelect;
@@ -155,18 +155,6 @@ export class LedgerRepository {
       amount: r.amount,
       availableAt: r.availableAt,
     }));
-  }
-
-  async setting(key: string): Promise<number | undefined> {
-    const [row] = await this.db.select().from(moneySettings).where(eq(moneySettings.key, key));
-    return row?.value;
-  }
-
-  async setSetting(key: string, value: number): Promise<void> {
-    await this.db
-      .insert(moneySettings)
-      .values({ key, value })
-      .onConflictDoUpdate({ target: moneySettings.key, set: { value, updatedAt: new Date() } });
   }
 
   /** Balance of one account in one currency (sum of its legs). */

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { BillingRepository } from '../billing/billing.repository.ts';
 import { EarningsRepository } from '../earnings/earnings.repository.ts';
+import { SettingsRepository } from '../settings/settings.repository.ts';
 import { SubscriptionRepository } from '../subscriptions/subscription.repository.ts';
 import { EntitlementRepository } from './entitlement.repository.ts';
 import { LedgerRepository } from './ledger.repository.ts';
@@ -12,6 +13,7 @@ export interface MoneyRepos {
   subscriptions: SubscriptionRepository;
   entitlements: EntitlementRepository;
   earnings: EarningsRepository;
+  settings: SettingsRepository;
 }
 
 export interface MoneyStore extends MoneyRepos {
@@ -26,6 +28,7 @@ function repos(db: Db): MoneyRepos {
     subscriptions: new SubscriptionRepository(db),
     entitlements: new EntitlementRepository(db),
     earnings: new EarningsRepository(db),
+    settings: new SettingsRepository(db),
   };
 }
 

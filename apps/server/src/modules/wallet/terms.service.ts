@@ -1,11 +1,18 @@
 import type { MoneyConfig } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';
-import { type Split, splitSale } from './money.math.ts';
+import {
+  type PayoutTerms,
+  readPayoutTerms,
+  SETTING_KEYS,
+  writePayoutTerms,
+} from '../settings/platform-settings.ts';
+import { addDays, type Split, splitSale } from './money.math.ts';
 import type { MoneyRepos, MoneyStore } from './money.unit.ts';
 
-const PLATFORM_PERCENT = 'platform_percent';
-
-/** The commercial terms: platform commission (admin setting), creator share, referral percent. */
+/**
+ * The commercial terms: platform commission (admin setting), creator share, referral percent,
+ * payout period and holding time (super settings). Stored values win over the configuration.
+ */
 export class MoneyTerms {
   constructor(
     private readonly store: MoneyStore,
@@ -18,15 +25,24 @@ export class MoneyTerms {
   }
 
   async platformPercent(repos: MoneyRepos = this.store): Promise<number> {
-    const set = await repos.ledger.setting(PLATFORM_PERCENT);
-    const { min, max } = this.range();
-    return Math.min(max, Math.max(min, set ?? this.config.platformPercent));
+    const values = await repos.settings.some([SETTING_KEYS.platformPercent]);
+    return this.percentOf(values);
   }
 
   async setPlatformPercent(percent: number): Promise<void> {
     const { min, max } = this.range();
     if (percent < min || percent > max) throw new AppError('COMMISSION_OUT_OF_RANGE', { min, max });
-    await this.store.ledger.setSetting(PLATFORM_PERCENT, percent);
+    await this.store.settings.set({ [SETTING_KEYS.platformPercent]: percent });
+  }
+
+  /** How often creators are paid and how long earnings are held first. */
+  async payoutTerms(repos: MoneyRepos = this.store): Promise<PayoutTerms> {
+    const values = await repos.settings.some([SETTING_KEYS.payoutPeriodDays, SETTING_KEYS.holdDays]);
+    return readPayoutTerms(values, this.config);
+  }
+
+  async setPayoutTerms(terms: Partial<PayoutTerms>): Promise<void> {
+    await this.store.settings.set(writePayoutTerms(terms));
   }
 
   async describe() {
@@ -39,22 +55,37 @@ export class MoneyTerms {
     };
   }
 
-  /** How a sale of `amount` cents to this creator splits, and who referred the creator. */
+  /**
+   * How a sale of `amount` cents to this creator at `at` splits, who referred the creator, and
+   * when the creator's share becomes available for a payout (after the holding time).
+   */
   async splitFor(
     repos: MoneyRepos,
     creatorId: string,
     amount: number,
-  ): Promise<{ split: Split; referrerId: string | null }> {
-    const [platformPercent, creator] = await Promise.all([
-      this.platformPercent(repos),
+    at: Date,
+  ): Promise<{ split: Split; referrerId: string | null; availableAt: Date }> {
+    const [values, creator] = await Promise.all([
+      repos.settings.some([SETTING_KEYS.platformPercent, SETTING_KEYS.holdDays]),
       repos.billing.party(creatorId),
     ]);
-    const referrerId = creator?.referredBy && creator.referredBy !== creatorId ? creator.referredBy : null;
+    const referredBy = creator?.referredBy && creator.referredBy !== creatorId ? creator.referredBy : null;
+    // A referrer who deleted their account earns nothing more: the platform keeps that share.
+    const referrerId = referredBy && (await repos.billing.party(referredBy)) ? referredBy : null;
     const split = splitSale(amount, {
-      platformPercent,
+      platformPercent: this.percentOf(values),
       referralPercent: this.config.referralPercent,
       hasReferrer: referrerId !== null,
     });
-    return { split, referrerId };
+    const { holdDays } = readPayoutTerms(values, this.config);
+    return { split, referrerId, availableAt: addDays(at, holdDays) };
+  }
+
+  private percentOf(values: Map<string, number>): number {
+    const { min, max } = this.range();
+    return Math.min(
+      max,
+      Math.max(min, values.get(SETTING_KEYS.platformPercent) ?? this.config.platformPercent),
+    );
   }
 }

@@ -5,13 +5,16 @@ import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
 import type { NotificationService } from '../notifications/notification.service.ts';
 import type { PostListRow } from '../posts/post.repository.ts';
-import { addDays, freeCreditLegs, spendLegs } from './money.math.ts';
+import type { FeatureGate } from '../settings/platform-settings.ts';
+import { freeCreditLegs, spendLegs } from './money.math.ts';
 import type { MoneyRepos, MoneyStore } from './money.unit.ts';
 import type { MoneyTerms } from './terms.service.ts';
 
 export interface WalletDeps {
   store: MoneyStore;
   terms: MoneyTerms;
+  /** Feature switches (tips, flowers and gifts). */
+  features: FeatureGate;
   config: MoneyConfig;
   /** The post as the caller may see it (NOT_FOUND otherwise). */
   visiblePost(auth: AuthInfo, postId: string): Promise<PostListRow>;
@@ -154,6 +157,7 @@ export class WalletService {
   }
 
   async tip(auth: AuthInfo, input: { creator: string; credits: number; post?: string; message?: string }) {
+    await this.deps.features.require('tips');
     const creator = await this.creator(auth, input.creator);
     if (input.post) await this.deps.visiblePost(auth, input.post);
     return this.spend({
@@ -172,6 +176,7 @@ export class WalletService {
     auth: AuthInfo,
     input: { creator: string; kind: 'flowers' | 'gift'; post?: string; message?: string },
   ) {
+    await this.deps.features.require('giftsAndFlowers');
     const creator = await this.creator(auth, input.creator);
     if (input.post) await this.deps.visiblePost(auth, input.post);
     const flowers = input.kind === 'flowers';
@@ -201,7 +206,7 @@ export class WalletService {
       const balance = await r.ledger.lockWallet(s.fanId);
       if (s.entitle && !(await s.entitle(r))) return { credits: balance, charged: 0 };
       if (balance < s.credits) throw new AppError('INSUFFICIENT_CREDITS');
-      const { split, referrerId } = await this.deps.terms.splitFor(r, s.creatorId, value);
+      const { split, referrerId, availableAt } = await this.deps.terms.splitFor(r, s.creatorId, value, at);
       const row = await r.ledger.post(
         {
           kind: s.kind,
@@ -218,7 +223,7 @@ export class WalletService {
         spendLegs(s.fanId, s.credits, value, split, {
           creatorId: s.creatorId,
           referrerId,
-          availableAt: addDays(at, this.deps.config.holdDays),
+          availableAt,
         }),
       );
       if (!row) return { credits: balance, charged: 0 };

@@ -102,6 +102,7 @@ export function UsersView({ filter: role }: { filter: UserRoleFilter }) {
                     data-testid="user-row"
                     data-user={item.user}
                     data-suspended={item.suspended ? 'true' : 'false'}
+                    data-deleted={item.deletedAt ? 'true' : 'false'}
                   >
                     <td data-label={t('users.columns.user')}>
                       <span className="admin-user">
@@ -130,17 +131,23 @@ export function UsersView({ filter: role }: { filter: UserRoleFilter }) {
                       {date(item.createdAt)}
                     </td>
                     <td data-label={t('users.columns.status')}>
-                      <span
-                        className={`admin-status admin-status--${item.suspended ? 'rejected' : 'accepted'}`}
-                      >
-                        {t(item.suspended ? 'users.status.suspended' : 'users.status.active')}
-                      </span>
+                      {item.deletedAt ? (
+                        <span className="admin-status admin-status--rejected" data-testid="user-deleted">
+                          {t('users.status.deleted', { date: date(item.deletedAt) })}
+                        </span>
+                      ) : (
+                        <span
+                          className={`admin-status admin-status--${item.suspended ? 'rejected' : 'accepted'}`}
+                        >
+                          {t(item.suspended ? 'users.status.suspended' : 'users.status.active')}
+                        </span>
+                      )}
                     </td>
                     {canAct && (
                       <td data-label={t('users.columns.actions')}>
                         {item._id === me?._id ? (
                           <span className="muted">{t('users.you')}</span>
-                        ) : item.suspended ? (
+                        ) : item.deletedAt ? null : item.suspended ? (
                           <button
                             type="button"
                             className="button button--small"
@@ -161,19 +168,22 @@ export function UsersView({ filter: role }: { filter: UserRoleFilter }) {
                             {t('users.suspend')}
                           </button>
                         )}
-                        {isSuper && item._id !== me?._id && !item.roles.includes('super') && (
-                          <button
-                            type="button"
-                            className="button button--small"
-                            disabled={setRole.isPending}
-                            onClick={() =>
-                              setRole.mutate({ id: item._id, grant: !item.roles.includes('admin') })
-                            }
-                            data-testid="user-role-admin"
-                          >
-                            {t(item.roles.includes('admin') ? 'users.revokeAdmin' : 'users.grantAdmin')}
-                          </button>
-                        )}
+                        {isSuper &&
+                          item._id !== me?._id &&
+                          !item.deletedAt &&
+                          !item.roles.includes('super') && (
+                            <button
+                              type="button"
+                              className="button button--small"
+                              disabled={setRole.isPending}
+                              onClick={() =>
+                                setRole.mutate({ id: item._id, grant: !item.roles.includes('admin') })
+                              }
+                              data-testid="user-role-admin"
+                            >
+                              {t(item.roles.includes('admin') ? 'users.revokeAdmin' : 'users.grantAdmin')}
+                            </button>
+                          )}
                       </td>
                     )}
                   </tr>

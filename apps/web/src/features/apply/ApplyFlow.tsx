@@ -1,4 +1,4 @@
-import type { ApplyState } from '@fanverse/contract';
+import { type ApplyState, errorMessage } from '@fanverse/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,11 +19,14 @@ import { ProfileStep } from './ProfileStep.tsx';
 import { TermsStep } from './TermsStep.tsx';
 import { WaitingStep } from './WaitingStep.tsx';
 import './apply.css';
+import { useFeature } from '../../app/features.ts';
 
 /** The four-step creator application (spec §2), opened at /user/creator or, for the photos, /user/verify. */
 export function ApplyFlow({ entry }: { entry: 'creator' | 'verify' }) {
   const { t } = useTranslation('apply');
   const user = useSession((s) => s.user);
+  const language = useSession((s) => s.language);
+  const applicationsOn = useFeature('creatorApplications');
   const query = useQuery({ queryKey: APPLY_STATE_KEY, queryFn: () => api('creator.applyState') });
   const [step, setStep] = useState<ApplyStep | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -53,10 +56,19 @@ export function ApplyFlow({ entry }: { entry: 'creator' | 'verify' }) {
         <>
           {isCreator(user) && state.status !== 'accepted' && <Alert tone="info">{t('alreadyCreator')}</Alert>}
           <StepIndicator state={state} step={shown} onOpen={go} />
-          {shown === 1 && <ProfileStep state={state} onDone={(next) => go(currentStep(next))} />}
-          {shown === 2 && <TermsStep onDone={() => go(3)} onBack={() => go(1)} />}
-          {shown === 3 && <PhotosStep state={state} onDone={() => go(4)} onBack={() => go(2)} />}
-          {shown === 4 && <WaitingStep state={state} onResend={() => go(3)} />}
+          {!applicationsOn && shown !== 4 ? (
+            // A super paused applications; one already sent keeps its waiting step.
+            <Alert tone="info" testId="apply-paused">
+              {errorMessage('APPLICATIONS_PAUSED', language)}
+            </Alert>
+          ) : (
+            <>
+              {shown === 1 && <ProfileStep state={state} onDone={(next) => go(currentStep(next))} />}
+              {shown === 2 && <TermsStep onDone={() => go(3)} onBack={() => go(1)} />}
+              {shown === 3 && <PhotosStep state={state} onDone={() => go(4)} onBack={() => go(2)} />}
+              {shown === 4 && <WaitingStep state={state} onResend={() => go(3)} />}
+            </>
+          )}
         </>
       ) : null}
       <p className="muted apply__help">

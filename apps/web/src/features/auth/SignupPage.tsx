@@ -1,9 +1,10 @@
-import { LIMITS, type SignupRequest, signupRequestSchema } from '@fanverse/contract';
+import { errorMessage, LIMITS, type SignupRequest, signupRequestSchema } from '@fanverse/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api, errorText } from '../../app/api.ts';
+import { useFeature } from '../../app/features.ts';
 import { useSession } from '../../app/session.store.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { CheckboxField, Field } from '../../ui/Field.tsx';
@@ -23,6 +24,7 @@ interface Values {
 export default function SignupPage() {
   const { t } = useTranslation('auth');
   const language = useSession((s) => s.language);
+  const signupsOn = useFeature('signups');
   const [params] = useSearchParams();
   const referral = params.get('ref') ?? undefined;
   const [values, setValues] = useState<Values>({
@@ -64,6 +66,20 @@ export default function SignupPage() {
     birthdate: t('signup.hints.birthdate', { age: LIMITS.minimumAge }),
     acceptTerms: t('signup.hints.terms'),
   };
+  if (!signupsOn) {
+    // A super paused sign-ups: say so instead of a form the server would refuse.
+    return (
+      <div className="auth-page">
+        <div className="form card" data-testid="signup-paused">
+          <h1>{t('signup.title')}</h1>
+          <Alert tone="info">{errorMessage('SIGNUPS_PAUSED', language)}</Alert>
+          <p className="form__links">
+            <Link to="/login">{t('signup.haveAccount')}</Link>
+          </p>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="auth-page">
       <form className="form card" onSubmit={onSubmit} noValidate data-testid="signup-form">

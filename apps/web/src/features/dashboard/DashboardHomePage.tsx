@@ -1,16 +1,22 @@
 import { AdminUsersList } from './AdminUsersList.tsx';
 import { CommissionSetting } from './CommissionSetting.tsx';
 import { Overview } from './Overview.tsx';
-import { PlatformSettings } from './PlatformSettings.tsx';
+import { FeatureSettings, PayoutSettings, ServerSettings } from './PlatformSettings.tsx';
 
-/** /dashboard: platform figures, the commission, the server's settings and the administrators. */
+/** /dashboard: platform figures, the commission, payouts, feature switches, server settings and administrators. */
 export default function DashboardHomePage() {
   return (
     <div className="dashboard-home">
       <Overview />
       <div className="dashboard-grid">
-        <CommissionSetting />
-        <PlatformSettings />
+        <div className="dashboard-stack">
+          <CommissionSetting />
+          <PayoutSettings />
+        </div>
+        <div className="dashboard-stack">
+          <FeatureSettings />
+          <ServerSettings />
+        </div>
       </div>
       <AdminUsersList />
     </div>

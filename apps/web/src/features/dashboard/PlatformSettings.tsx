@@ -1,60 +1,254 @@
+import {
+  FEATURE_SWITCHES,
+  type FeatureSwitches,
+  MAX_HOLD_DAYS,
+  PAYOUT_PERIODS,
+  type PayoutPeriod,
+  type PlatformSettingsRequest,
+  type PlatformSettingsResponse,
+  platformSettingsRequestSchema,
+} from '@fanverse/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError, api, errorText } from '../../app/api.ts';
 import { useSession } from '../../app/session.store.ts';
+import { Alert, Loader } from '../../ui/Feedback.tsx';
 
-/** Settings that live in the server configuration, shown read-only. */
-export function PlatformSettings() {
+const KEY = ['admin-settings'];
+
+/** Renders `children` with the super's run-time settings (GET /admin/settings, one request shared). */
+function WithSettings({ children }: { children: (settings: PlatformSettingsResponse) => ReactNode }) {
+  const query = useQuery({ queryKey: KEY, queryFn: () => api('admin.settings') });
+  if (query.isPending) return <Loader />;
+  if (query.isError) return <Alert>{errorText(query.error)}</Alert>;
+  return <>{children(query.data)}</>;
+}
+
+/** Payout period and holding time (PATCH /admin/settings). */
+export function PayoutSettings() {
+  return <WithSettings>{(settings) => <PayoutForm settings={settings} />}</WithSettings>;
+}
+
+/** Feature switches, saved together (PATCH /admin/settings). */
+export function FeatureSettings() {
+  return <WithSettings>{(settings) => <FeatureForm settings={settings} />}</WithSettings>;
+}
+
+/** The server configuration (environment), read-only. */
+export function ServerSettings() {
   const { t } = useTranslation('dashboard');
-  const features = useSession((s) => s.app?.features);
-  const onOff = (value: boolean | undefined) =>
-    value === undefined ? t('features.unknown') : value ? t('features.on') : t('features.off');
   return (
-    <div className="dashboard-stack">
-      <section
-        className="dashboard-section"
-        data-testid="dashboard-payouts-settings"
-        aria-labelledby="payouts-settings-title"
-      >
-        <h2 id="payouts-settings-title">{t('payouts.title')}</h2>
-        <dl className="dashboard-facts">
-          <div>
-            <dt>{t('payouts.period')}</dt>
-            <dd data-testid="setting-payout-period">
-              {features ? t(`payouts.${features.payoutPeriod}`) : t('features.unknown')}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('payouts.hold')}</dt>
-            <dd data-testid="setting-hold-days">
-              {features ? t('payouts.days', { count: features.earningsHoldDays }) : t('features.unknown')}
-            </dd>
-          </div>
-        </dl>
-        <p className="muted dashboard-note">{t('payouts.note')}</p>
-      </section>
-      <section
-        className="dashboard-section"
-        data-testid="dashboard-features"
-        aria-labelledby="features-title"
-      >
-        <h2 id="features-title">{t('features.title')}</h2>
-        <dl className="dashboard-facts">
-          <div>
-            <dt>{t('features.paymentProvider')}</dt>
-            <dd data-testid="feature-paymentProvider">
-              {features?.paymentProvider ?? t('features.unknown')}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('features.devOutbox')}</dt>
-            <dd data-testid="feature-devOutbox">{onOff(features?.devOutbox)}</dd>
-          </div>
-          <div>
-            <dt>{t('features.sandbox')}</dt>
-            <dd data-testid="feature-sandbox">{onOff(features?.sandboxControls)}</dd>
-          </div>
-        </dl>
-        <p className="muted dashboard-note">{t('features.note')}</p>
-      </section>
-    </div>
+    <WithSettings>
+      {({ server }) => (
+        <section className="dashboard-section" data-testid="dashboard-server" aria-labelledby="server-title">
+          <h2 id="server-title">{t('server.title')}</h2>
+          <dl className="dashboard-facts">
+            <div>
+              <dt>{t('server.paymentProvider')}</dt>
+              <dd data-testid="server-paymentProvider">{server.paymentProvider}</dd>
+            </div>
+            <div>
+              <dt>{t('server.devOutbox')}</dt>
+              <dd data-testid="server-devOutbox">{t(server.devOutbox ? 'on' : 'off')}</dd>
+            </div>
+            <div>
+              <dt>{t('server.sandbox')}</dt>
+              <dd data-testid="server-sandbox">{t(server.sandboxControls ? 'on' : 'off')}</dd>
+            </div>
+          </dl>
+          <p className="muted dashboard-note">{t('server.note')}</p>
+        </section>
+      )}
+    </WithSettings>
+  );
+}
+
+/** Saves part of the settings, then refreshes the dashboard and the app's start-up features. */
+function useSaveSettings(onSaved: (settings: PlatformSettingsResponse) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PlatformSettingsRequest) => api('admin.updateSettings', input),
+    onSuccess: (settings) => {
+      client.setQueryData(KEY, settings);
+      const { app, status, setStartup } = useSession.getState();
+      if (app) {
+        setStartup(status, {
+          ...app,
+          features: {
+            ...app.features,
+            payoutPeriod: settings.payoutPeriod,
+            earningsHoldDays: settings.holdDays,
+            switches: settings.features,
+          },
+        });
+      }
+      onSaved(settings);
+    },
+  });
+}
+
+function PayoutForm({ settings }: { settings: PlatformSettingsResponse }) {
+  const { t } = useTranslation('dashboard');
+  const [period, setPeriod] = useState<PayoutPeriod>(settings.payoutPeriod);
+  const [hold, setHold] = useState(String(settings.holdDays));
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    setPeriod(settings.payoutPeriod);
+    setHold(String(settings.holdDays));
+  }, [settings.payoutPeriod, settings.holdDays]);
+  const save = useSaveSettings(() => setSaved(true));
+  const serverError =
+    save.error instanceof ApiError ? (save.error.fields.holdDays ?? errorText(save.error)) : null;
+  const shownError = error ?? serverError;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    const parsed = platformSettingsRequestSchema.safeParse({
+      payoutPeriod: period,
+      holdDays: hold.trim() === '' ? undefined : hold,
+    });
+    if (!parsed.success || parsed.data.holdDays === undefined) {
+      setError(t('payouts.holdInvalid', { max: MAX_HOLD_DAYS }));
+      return;
+    }
+    setError(null);
+    save.mutate(parsed.data);
+  };
+
+  return (
+    <section
+      className="dashboard-section"
+      data-testid="dashboard-payouts-settings"
+      aria-labelledby="payouts-settings-title"
+    >
+      <h2 id="payouts-settings-title">{t('payouts.title')}</h2>
+      <form className="settings-form" onSubmit={onSubmit} noValidate>
+        <fieldset className="settings-choices">
+          <legend>{t('payouts.period')}</legend>
+          {PAYOUT_PERIODS.map((option) => (
+            <label key={option} className="checkbox">
+              <input
+                type="radio"
+                name="payout-period"
+                value={option}
+                checked={period === option}
+                onChange={() => {
+                  setPeriod(option);
+                  setSaved(false);
+                }}
+                data-testid={`setting-payout-${option}`}
+              />{' '}
+              {t(`payouts.${option}`)}
+            </label>
+          ))}
+        </fieldset>
+        <div className={`field${shownError ? ' field--invalid' : ''}`}>
+          <label htmlFor="hold-days-input">{t('payouts.hold')}</label>
+          <input
+            id="hold-days-input"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_HOLD_DAYS}
+            step={1}
+            value={hold}
+            onChange={(event) => {
+              setHold(event.target.value);
+              setError(null);
+              setSaved(false);
+            }}
+            aria-invalid={shownError ? true : undefined}
+            aria-describedby="hold-days-note"
+            data-testid="setting-hold-days"
+          />
+        </div>
+        <p id="hold-days-note" className="muted dashboard-note">
+          {t('payouts.note', { max: MAX_HOLD_DAYS })}
+        </p>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={save.isPending}
+          data-testid="payouts-save"
+        >
+          {t('payouts.save')}
+        </button>
+      </form>
+      {shownError && <Alert testId="payouts-error">{shownError}</Alert>}
+      {saved && (
+        <Alert tone="success" testId="payouts-saved">
+          {t('payouts.saved', {
+            period: t(`payouts.${settings.payoutPeriod}`),
+            count: settings.holdDays,
+          })}
+        </Alert>
+      )}
+    </section>
+  );
+}
+
+function FeatureForm({ settings }: { settings: PlatformSettingsResponse }) {
+  const { t } = useTranslation('dashboard');
+  const [switches, setSwitches] = useState<FeatureSwitches>(settings.features);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => setSwitches(settings.features), [settings.features]);
+  const save = useSaveSettings(() => setSaved(true));
+  const changed = FEATURE_SWITCHES.some((name) => switches[name] !== settings.features[name]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    save.mutate({ features: switches });
+  };
+
+  return (
+    <section className="dashboard-section" data-testid="dashboard-features" aria-labelledby="features-title">
+      <h2 id="features-title">{t('features.title')}</h2>
+      <p className="muted dashboard-note">{t('features.note')}</p>
+      <form className="settings-form" onSubmit={onSubmit} noValidate>
+        <ul className="settings-switches">
+          {FEATURE_SWITCHES.map((name) => (
+            <li key={name}>
+              <label className="switch" htmlFor={`feature-${name}`}>
+                <input
+                  id={`feature-${name}`}
+                  type="checkbox"
+                  role="switch"
+                  aria-checked={switches[name]}
+                  checked={switches[name]}
+                  onChange={(event) => {
+                    setSwitches({ ...switches, [name]: event.target.checked });
+                    setSaved(false);
+                  }}
+                  aria-describedby={`feature-${name}-hint`}
+                  data-testid={`feature-${name}`}
+                />
+                {t(`features.names.${name}`)}
+              </label>
+              <span id={`feature-${name}-hint`} className="muted dashboard-note">
+                {t(`features.hints.${name}`)}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={save.isPending || !changed}
+          data-testid="features-save"
+        >
+          {t('features.save')}
+        </button>
+      </form>
+      {save.isError && <Alert testId="features-error">{errorText(save.error)}</Alert>}
+      {saved && (
+        <Alert tone="success" testId="features-saved">
+          {t('features.saved')}
+        </Alert>
+      )}
+    </section>
   );
 }

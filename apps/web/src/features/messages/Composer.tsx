@@ -1,6 +1,7 @@
 import { errorMessage, LIMITS } from '@fanverse/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeature } from '../../app/features.ts';
 import { useSession } from '../../app/session.store.ts';
 import { messageProblem } from './messageList.ts';
 import type { Outgoing } from './useChat.ts';
@@ -28,6 +29,9 @@ export function Composer({
   const [error, setError] = useState('');
   const id = useId();
   const max = LIMITS.messageLength;
+  // A super may pause paid messages: the price field goes away and the media is sent free.
+  const paidOn = useFeature('paidMessages');
+  const priced = allowPrice && paidOn;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -35,7 +39,7 @@ export function Composer({
     if (problem === 'empty') return setError(errorMessage('MESSAGE_EMPTY', language));
     if (problem === 'tooLong') return setError(errorMessage('MESSAGE_TOO_LONG', language, { max }));
     setError('');
-    onSend({ text: text.trim(), files, price: allowPrice && files.length > 0 ? Number(price) || 0 : 0 });
+    onSend({ text: text.trim(), files, price: priced && files.length > 0 ? Number(price) || 0 : 0 });
     setText('');
     setFiles([]);
     setPrice('');
@@ -119,7 +123,7 @@ export function Composer({
         </button>
       </div>
       <div className="composer__row composer__row--meta">
-        {allowPrice && files.length > 0 && (
+        {priced && files.length > 0 && (
           <label className="composer__price">
             {t('composer.price')}
             <input

@@ -11,6 +11,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { useMoneyFormat } from './moneyFormat.ts';
 import { useGiftCosts, useWallet, WALLET_KEY } from './useWallet.ts';
 import './money.css';
+import { useFeature } from '../../app/features.ts';
 
 const TIP_AMOUNTS = [5, 10, 25, 50, 100] as const;
 
@@ -63,6 +64,8 @@ function TipGiftDialog({ target, onClose }: { target: Target; onClose: () => voi
   const valid = /^\d+$/.test(amount) && Number(amount) >= 1 && Number(amount) <= 100_000;
   const busy = tip.isPending || gift.isPending;
   const costs = useGiftCosts();
+  const tipsOn = useFeature('tips');
+  const giftsOn = useFeature('giftsAndFlowers');
 
   return (
     <Modal
@@ -75,73 +78,79 @@ function TipGiftDialog({ target, onClose }: { target: Target; onClose: () => voi
       <p className="unlock-purchase__balance">
         {t('unlock.balance')}: <strong>{wallet.data ? count(wallet.data.credits) : '…'}</strong>
       </p>
-      <form
-        className="tip-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (valid) tip.mutate();
-        }}
-      >
-        <fieldset className="tip-form__amounts">
-          <legend>{t('tip.amount')}</legend>
-          {TIP_AMOUNTS.map((value) => (
-            <button
-              key={value}
-              type="button"
-              className={`chip${amount === String(value) ? ' chip--active' : ''}`}
-              aria-pressed={amount === String(value)}
-              onClick={() => setAmount(String(value))}
-            >
-              {value}
-            </button>
-          ))}
-        </fieldset>
-        <div className="field">
-          <label htmlFor={amountId}>{t('tip.custom')}</label>
-          <input
-            id={amountId}
-            inputMode="numeric"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value.replace(/\D/g, ''))}
-            aria-invalid={!valid}
-            data-testid="tip-amount"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={noteId}>{t('tip.message')}</label>
-          <textarea
-            id={noteId}
-            maxLength={280}
-            rows={2}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
-        </div>
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={!valid || busy}
-          data-testid="tip-submit"
+      {tipsOn && (
+        <form
+          className="tip-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (valid) tip.mutate();
+          }}
         >
-          {valid ? t('tip.submit', { credits: count(Number(amount)) }) : t('tip.submitPlain')}
-        </button>
-      </form>
-      <h3 className="money-subtitle">{t('gift.title')}</h3>
-      <div className="button-row">
-        {GIFT_KINDS.map((kind) => (
+          <fieldset className="tip-form__amounts">
+            <legend>{t('tip.amount')}</legend>
+            {TIP_AMOUNTS.map((value) => (
+              <button
+                key={value}
+                type="button"
+                className={`chip${amount === String(value) ? ' chip--active' : ''}`}
+                aria-pressed={amount === String(value)}
+                onClick={() => setAmount(String(value))}
+              >
+                {value}
+              </button>
+            ))}
+          </fieldset>
+          <div className="field">
+            <label htmlFor={amountId}>{t('tip.custom')}</label>
+            <input
+              id={amountId}
+              inputMode="numeric"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value.replace(/\D/g, ''))}
+              aria-invalid={!valid}
+              data-testid="tip-amount"
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={noteId}>{t('tip.message')}</label>
+            <textarea
+              id={noteId}
+              maxLength={280}
+              rows={2}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+            />
+          </div>
           <button
-            key={kind}
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={() => gift.mutate(kind)}
-            data-testid={`gift-${kind}`}
+            type="submit"
+            className="button button--primary button--block"
+            disabled={!valid || busy}
+            data-testid="tip-submit"
           >
-            {t(`gift.${kind}`)}
-            {costs ? ` · ${count(costs[kind])}` : ''}
+            {valid ? t('tip.submit', { credits: count(Number(amount)) }) : t('tip.submitPlain')}
           </button>
-        ))}
-      </div>
+        </form>
+      )}
+      {giftsOn && (
+        <>
+          <h3 className="money-subtitle">{t('gift.title')}</h3>
+          <div className="button-row">
+            {GIFT_KINDS.map((kind) => (
+              <button
+                key={kind}
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => gift.mutate(kind)}
+                data-testid={`gift-${kind}`}
+              >
+                {t(`gift.${kind}`)}
+                {costs ? ` · ${count(costs[kind])}` : ''}
+              </button>
+            ))}
+          </div>
+        </>
+      )}
       {done && (
         <Alert tone="success" testId="tip-success">
           {done}
@@ -163,6 +172,10 @@ export function TipButton({ creator, post, className = 'button' }: Target & { cl
   const { t } = useTranslation('money');
   const [open, setOpen] = useState(false);
   const requireAuth = useRequireAuth();
+  const tipsOn = useFeature('tips');
+  const giftsOn = useFeature('giftsAndFlowers');
+  // Both paused by a super: nothing to offer, so no button.
+  if (!tipsOn && !giftsOn) return null;
   return (
     <>
       <button

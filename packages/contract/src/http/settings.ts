@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/** How often creators are paid (spec S1.33: a setting, weekly by default). */
+export const PAYOUT_PERIODS = ['weekly', '15days'] as const;
+export type PayoutPeriod = (typeof PAYOUT_PERIODS)[number];
+
+/** Longest holding time a super may set, in days (earnings wait this long before a payout). */
+export const MAX_HOLD_DAYS = 90;
+
+/**
+ * Feature switches a super turns on and off at run time. Each one is enforced by the server
+ * (the call answers a "paused" error) and hides its entry in the app while off.
+ */
+export const FEATURE_SWITCHES = [
+  'signups',
+  'creatorApplications',
+  'tips',
+  'giftsAndFlowers',
+  'paidMessages',
+] as const;
+export type FeatureSwitch = (typeof FEATURE_SWITCHES)[number];
+
+export const featureSwitchesSchema = z.object({
+  signups: z.boolean(),
+  creatorApplications: z.boolean(),
+  tips: z.boolean(),
+  giftsAndFlowers: z.boolean(),
+  paidMessages: z.boolean(),
+}) satisfies z.ZodType<Record<FeatureSwitch, boolean>>;
+export type FeatureSwitches = z.infer<typeof featureSwitchesSchema>;
+
+export const platformSettingsResponseSchema = z.object({
+  payoutPeriod: z.enum(PAYOUT_PERIODS),
+  holdDays: z.number().int(),
+  features: featureSwitchesSchema,
+  /** Server configuration (environment), shown read-only: changing it needs a deploy. */
+  server: z.object({
+    paymentProvider: z.string(),
+    devOutbox: z.boolean(),
+    sandboxControls: z.boolean(),
+  }),
+});
+export type PlatformSettingsResponse = z.infer<typeof platformSettingsResponseSchema>;
+
+export const platformSettingsRequestSchema = z.object({
+  payoutPeriod: z.enum(PAYOUT_PERIODS, { error: 'invalid' }).optional(),
+  holdDays: z.coerce
+    .number({ error: 'holdDays.range' })
+    .int({ error: 'holdDays.range' })
+    .min(0, { error: 'holdDays.range' })
+    .max(MAX_HOLD_DAYS, { error: 'holdDays.range' })
+    .optional(),
+  features: featureSwitchesSchema.partial().optional(),
+});
+export type PlatformSettingsRequest = z.infer<typeof platformSettingsRequestSchema>;
+
+export const settingsEndpoints = {
+  'admin.settings': {
+    method: 'GET',
+    path: '/admin/settings',
+    output: platformSettingsResponseSchema,
+    auth: 'required',
+    summary: 'Payout period, holding time and feature switches, with the read-only server settings (super).',
+  },
+  'admin.updateSettings': {
+    method: 'PATCH',
+    path: '/admin/settings',
+    input: platformSettingsRequestSchema,
+    output: platformSettingsResponseSchema,
+    auth: 'required',
+    summary: 'Change the payout period, holding time or feature switches; logged (super only).',
+  },
+} as const;
