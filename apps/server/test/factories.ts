@@ -112,3 +112,22 @@ export async function unlock(t: TestApp, userId: string, postId: string): Promis
 export async function unlockMessage(t: TestApp, userId: string, messageId: string): Promise<void> {
   await t.services.messages.grantUnlock(userId, messageId);
 }
+
+/** Step 1 of a creator application with every field valid (spec §3). */
+export const APPLICATION_PROFILE = {
+  step: '1',
+  fullName: 'Ana María Pérez',
+  country: 'CO',
+  profileUrl: 'https://example.com/ana',
+  email: 'ana@example.com',
+  phone: '+57 300 123 4567',
+  birthday: '1994-04-04',
+  description: 'Fitness and travel content.',
+  socialNetworks: 'x.com/ana',
+  instagram: '@ana',
+  experience: 'Two years',
+  currentlyWorking: 'true',
+  platformName: 'Another site',
+  comments: '',
+  howKnown: 'A friend',
+} as const;

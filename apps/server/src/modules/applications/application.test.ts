@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, yearsAgo } from '../../../test/factories.ts';
+import { APPLICATION_PROFILE, createUser, yearsAgo } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { jpeg } from '../../../test/media-fixtures.ts';
 
@@ -16,23 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const PROFILE = {
-  step: '1',
-  fullName: 'Ana María Pérez',
-  country: 'CO',
-  profileUrl: 'https://example.com/ana',
-  email: 'ana@example.com',
-  phone: '+57 300 123 4567',
-  birthday: '1994-04-04',
-  description: 'Fitness and travel content.',
-  socialNetworks: 'x.com/ana',
-  instagram: '@ana',
-  experience: 'Two years',
-  currentlyWorking: 'true',
-  platformName: 'Another site',
-  comments: '',
-  howKnown: 'A friend',
-};
+const PROFILE = APPLICATION_PROFILE;
 
 async function photos() {
   return [

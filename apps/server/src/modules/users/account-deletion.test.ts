@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPost, createUser, TEST_PASSWORD } from '../../../test/factories.ts';
+import { APPLICATION_PROFILE, createPost, createUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { jpeg, postForm } from '../../../test/media-fixtures.ts';
 import { hashPassword } from '../../lib/crypto.ts';
@@ -83,23 +83,7 @@ async function comment(who: U, post: string, message: string, parent?: string): 
 /** A fan who applies with identity photos and is accepted: a verified creator with a price. */
 async function acceptedCreator(): Promise<U> {
   const u = await createUser(t);
-  const profile = {
-    step: '1',
-    fullName: 'Ana María Pérez',
-    country: 'CO',
-    profileUrl: 'https://example.com/ana',
-    email: 'ana.private@example.com',
-    phone: '+57 300 123 4567',
-    birthday: '1994-04-04',
-    description: 'Fitness and travel content.',
-    socialNetworks: 'x.com/ana',
-    instagram: '@ana',
-    experience: 'Two years',
-    currentlyWorking: 'true',
-    platformName: 'Another site',
-    comments: '',
-    howKnown: 'A friend',
-  };
+  const profile = { ...APPLICATION_PROFILE, email: 'ana.private@example.com' };
   expect((await t.call('creator.apply', profile, { token: u.token })).status).toBe(200);
   expect(
     (await t.call('creator.apply', { step: '2', acceptCreatorTerms: true }, { token: u.token })).status,

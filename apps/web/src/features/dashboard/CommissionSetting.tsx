@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../app/api.ts';
 import { Alert, Loader } from '../../ui/Feedback.tsx';
+import { NumberSetting } from './NumberSetting.tsx';
 
 const KEY = ['admin-commission'];
 
@@ -56,26 +57,21 @@ export function CommissionSetting() {
       <h2 id="commission-title">{t('commission.title')}</h2>
       <p className="muted">{t('commission.intro')}</p>
       <form className="commission-form" onSubmit={onSubmit} noValidate>
-        <div className={`field${error ? ' field--invalid' : ''}`}>
-          <label htmlFor="commission-input">{t('commission.label')}</label>
-          <input
-            id="commission-input"
-            type="number"
-            inputMode="numeric"
-            min={min}
-            max={max}
-            step={1}
-            value={value}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setError(null);
-              setSaved(null);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby="commission-range"
-            data-testid="commission-input"
-          />
-        </div>
+        <NumberSetting
+          id="commission-input"
+          label={t('commission.label')}
+          value={value}
+          min={min}
+          max={max}
+          invalid={Boolean(error)}
+          describedBy="commission-range"
+          testId="commission-input"
+          onChange={(next) => {
+            setValue(next);
+            setError(null);
+            setSaved(null);
+          }}
+        />
         <button
           type="submit"
           className="button button--primary"

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, api, errorText } from '../../app/api.ts';
 import { useSession } from '../../app/session.store.ts';
 import { Alert, Loader } from '../../ui/Feedback.tsx';
+import { NumberSetting } from './NumberSetting.tsx';
 
 const KEY = ['admin-settings'];
 
@@ -145,26 +146,21 @@ function PayoutForm({ settings }: { settings: PlatformSettingsResponse }) {
             </label>
           ))}
         </fieldset>
-        <div className={`field${shownError ? ' field--invalid' : ''}`}>
-          <label htmlFor="hold-days-input">{t('payouts.hold')}</label>
-          <input
-            id="hold-days-input"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={MAX_HOLD_DAYS}
-            step={1}
-            value={hold}
-            onChange={(event) => {
-              setHold(event.target.value);
-              setError(null);
-              setSaved(false);
-            }}
-            aria-invalid={shownError ? true : undefined}
-            aria-describedby="hold-days-note"
-            data-testid="setting-hold-days"
-          />
-        </div>
+        <NumberSetting
+          id="hold-days-input"
+          label={t('payouts.hold')}
+          value={hold}
+          min={0}
+          max={MAX_HOLD_DAYS}
+          invalid={Boolean(shownError)}
+          describedBy="hold-days-note"
+          testId="setting-hold-days"
+          onChange={(value) => {
+            setHold(value);
+            setError(null);
+            setSaved(false);
+          }}
+        />
         <p id="hold-days-note" className="muted dashboard-note">
           {t('payouts.note', { max: MAX_HOLD_DAYS })}
         </p>
