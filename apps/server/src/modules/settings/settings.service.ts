@@ -25,17 +25,37 @@ export interface SettingsDeps {
   log: Pick<ActionLog, 'record'>;
   /** Server configuration shown read-only on the dashboard. */
   server: PlatformSettingsResponse['server'];
+  /** How long this process reuses what it read (default 5 s); money code never uses this copy. */
+  cacheMs?: number;
 }
 
+/** The start-up call and every gated call read the switches; one read per few seconds is plenty. */
+const DEFAULT_CACHE_MS = 5_000;
+
 /**
- * The super dashboard's settings: payout period, holding time and feature switches. Every read
- * goes to the database, so each server of a cluster sees a change at once.
+ * The super dashboard's settings: payout period, holding time and feature switches. This process
+ * sees its own changes at once; other servers of a cluster within `cacheMs` (ADR 0012). Money
+ * amounts and dates never come from this cached copy: `MoneyTerms` reads them in the transaction.
  */
 export class SettingsService implements FeatureGate {
+  private cached: { at: number; values: Promise<Map<string, number>> } | undefined;
+
   constructor(private readonly deps: SettingsDeps) {}
 
+  private values(): Promise<Map<string, number>> {
+    const now = Date.now();
+    if (!this.cached || now - this.cached.at >= (this.deps.cacheMs ?? DEFAULT_CACHE_MS)) {
+      const values = this.deps.repo.all();
+      this.cached = { at: now, values };
+      values.catch(() => {
+        this.cached = undefined;
+      });
+    }
+    return this.cached.values;
+  }
+
   async current(): Promise<PlatformSettingsResponse> {
-    const values = await this.deps.repo.all();
+    const values = await this.values();
     return {
       ...readPayoutTerms(values, this.deps.defaults),
       features: readFeatureSwitches(values),
@@ -44,12 +64,14 @@ export class SettingsService implements FeatureGate {
   }
 
   async update(auth: AuthInfo, input: PlatformSettingsRequest): Promise<PlatformSettingsResponse> {
+    this.cached = undefined; // the change log compares against what the database holds now
     const before = await this.current();
     const values = {
       ...writePayoutTerms({ payoutPeriod: input.payoutPeriod, holdDays: input.holdDays }),
       ...writeFeatureSwitches(input.features ?? {}),
     };
     await this.deps.repo.set(values);
+    this.cached = undefined;
     const after = await this.current();
     const changes = diff(before, after);
     if (Object.keys(changes).length > 0)
@@ -58,7 +80,7 @@ export class SettingsService implements FeatureGate {
   }
 
   async switches(): Promise<FeatureSwitches> {
-    return readFeatureSwitches(await this.deps.repo.all());
+    return readFeatureSwitches(await this.values());
   }
 
   async require(feature: FeatureSwitch): Promise<void> {
