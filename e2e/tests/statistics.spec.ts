@@ -241,4 +241,20 @@ test.describe('admin statistics and the super dashboard', () => {
     await expect(page.getByTestId('overview-users')).toBeVisible();
     await shot(page, info, 'stats-dashboard-phone');
   });
+
+  test('the super dashboard settings in Spanish at phone width', async ({ page, request }, info) => {
+    await page.setViewportSize(PHONE);
+    await page.addInitScript(() => window.localStorage.setItem('language', 'es'));
+    await loginByApi(page, request, 'superadmin', '/dashboard');
+    const payouts = page.getByTestId('dashboard-payouts-settings');
+    await expect(payouts).toContainText('Periodo de pago');
+    await page.getByTestId('setting-hold-days').fill('91');
+    await page.getByTestId('payouts-save').click();
+    await expect(page.getByTestId('payouts-error')).toContainText('entre 0 y 90');
+    await expect(page.getByTestId('dashboard-features')).toContainText('Registros nuevos');
+    await payouts.scrollIntoViewIfNeeded();
+    await shot(page, info, 'stats-dashboard-settings-es-phone');
+    await page.getByTestId('dashboard-features').scrollIntoViewIfNeeded();
+    await shot(page, info, 'stats-dashboard-switches-es-phone');
+  });
 });
