@@ -347,3 +347,66 @@ test.describe
       await shot(page, info, 'apply-step-1-phone');
     });
   });
+
+test.describe('account deletion', () => {
+  test('a fan deletes their account: content and sign-in go, the admin list shows the anonymised row', async ({
+    page,
+    browser,
+    request,
+  }, info) => {
+    const fan = await signUpFan(request, 'leaving');
+    const headers = { a1sledom: fan.token };
+    const follow = await request.post('/api/v1/user/follow', { headers, data: { creator: 'creator1' } });
+    const sent = await request.post('/api/v1/message/send', {
+      headers,
+      data: { to: 'creator1', message: 'Goodbye soon', messageUUID: `bye-${Date.now()}`, price: 0 },
+    });
+    expect(sent.ok(), await sent.text()).toBe(true);
+    expect(follow.ok(), await follow.text()).toBe(true);
+
+    await page.setViewportSize(DESKTOP);
+    await openWithToken(page, fan.token, fan.user, '/?feed=my-profile');
+    await expect(page.locator('.danger-zone')).toContainText('Payment records stay');
+    await page.getByTestId('delete-account-open').click();
+    const dialog = page.getByTestId('delete-account-dialog');
+    await dialog.getByTestId('field-confirm').fill('remove');
+    await dialog.getByTestId('field-password').fill(DEMO_PASSWORD);
+    await expect(page.getByTestId('delete-account-submit')).toBeDisabled();
+    await dialog.getByTestId('field-confirm').fill('delete');
+    await expect(page.getByTestId('delete-account-submit')).toBeEnabled();
+    await shot(page, info, 'account-delete-dialog');
+    await page.getByTestId('delete-account-submit').click();
+    await expect(page).toHaveURL(/\/$/);
+    // The test's init script puts the old token back on every load; the app finds it dead and drops it.
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+
+    // The old credentials and session are dead, the public page is gone, and the message went too.
+    const login = await request.post('/api/v1/auth/login', {
+      data: { login: fan.username, password: DEMO_PASSWORD },
+    });
+    expect(login.ok()).toBe(false);
+    expect((await request.get('/api/v1/user/profile', { headers })).status()).toBe(401);
+    const creatorLogin = await request.post('/api/v1/auth/login', {
+      data: { login: 'creator1', password: DEMO_PASSWORD },
+    });
+    const { token: creatorToken } = (await creatorLogin.json()) as { token: string };
+    const contacts = await request.get('/api/v1/message/contacts', { headers: { a1sledom: creatorToken } });
+    expect(await contacts.text()).not.toContain(fan.username);
+
+    // The super sees the account anonymised, with the date it was deleted and no actions.
+    const id = (fan.user as { _id: string })._id;
+    const placeholder = `deleted${id.replace(/-/g, '').slice(0, 12)}`;
+    const adminContext = await browser.newContext({ viewport: DESKTOP });
+    const admin = await adminContext.newPage();
+    await loginByApi(admin, request, 'superadmin', '/?admin=users');
+    await admin.getByTestId('user-search').fill(placeholder);
+    await admin.getByTestId('user-search').press('Enter');
+    const row = admin.locator(`[data-testid="user-row"][data-user="${placeholder}"]`);
+    await expect(row).toHaveAttribute('data-deleted', 'true');
+    await expect(row).toContainText('Deleted user');
+    await expect(row.getByTestId('user-deleted')).toContainText('Deleted on');
+    await expect(row.getByTestId('user-suspend')).toHaveCount(0);
+    await shot(admin, info, 'admin-users-deleted');
+    await adminContext.close();
+  });
+});

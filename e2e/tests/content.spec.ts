@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { DESKTOP, loginByApi, PHONE, shot } from './helpers.ts';
+import { DESKTOP, loginByApi, openWithToken, PHONE, shot, signUpFan } from './helpers.ts';
 
 /** A small valid JPEG made in the test (a red/amber gradient-like picture). */
 async function makeJpeg(): Promise<Buffer> {
@@ -197,6 +197,31 @@ test.describe
       await expect(page.getByTestId('unlock-overlay')).toBeVisible();
       await modalSettled(page);
       await shot(page, info, 'unlock-desktop');
+    });
+
+    test('a fan sets a profile picture and a cover on their own profile', async ({ page, request }, info) => {
+      const fan = await signUpFan(request, 'pictures');
+      await page.setViewportSize(DESKTOP);
+      await openWithToken(page, fan.token, fan.user, '/?feed=my-profile');
+      await expect(page.getByTestId('my-profile')).toBeVisible();
+      await expect(page.locator('[data-testid="profile-cover"] img')).toHaveCount(0);
+      for (const kind of ['avatar', 'cover'] as const) {
+        await page.getByTestId(`${kind}-file`).setInputFiles({
+          name: `${kind}.jpg`,
+          mimeType: 'image/jpeg',
+          buffer: await makeJpeg(),
+        });
+        await expect(page.getByTestId('image-adjust-editor')).toBeVisible();
+        const upload = page.waitForResponse((r) => r.url().includes('/api/v1/user/profile/image'));
+        await page.getByTestId('image-adjust-save').click();
+        expect((await upload).ok()).toBe(true);
+        await expect(page.getByTestId('image-adjust-editor')).toBeHidden();
+      }
+      await expect(page.locator('[data-testid="profile-cover"] img')).toBeVisible();
+      await expect(page.locator('[data-testid="profile-avatar"] img')).toBeVisible();
+      await page.reload();
+      await expect(page.locator('[data-testid="profile-avatar"] img')).toBeVisible();
+      await shot(page, info, 'my-profile-pictures');
     });
 
     test('creator1 crops a new avatar in the adjust editor and manages the gallery', async ({

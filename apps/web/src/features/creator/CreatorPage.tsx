@@ -1,6 +1,6 @@
 import type { CreatorProfile, PostsResponse } from '@fanverse/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError, api, errorText } from '../../app/api.ts';
@@ -18,7 +18,7 @@ import { SubscribeCheckout } from '../money/SubscribeCheckout.tsx';
 import { TipButton } from '../money/TipGift.tsx';
 import { SinglePost } from '../post/SinglePost.tsx';
 import { StoriesRow } from '../stories/StoriesRow.tsx';
-import { ImageAdjustEditor } from './ImageAdjustEditor.tsx';
+import { ProfileImagePicker } from './ProfileImagePicker.tsx';
 
 /** Monthly price in dollars, with the discount only while active (spec §9). */
 function SubscriptionPrice({ profile }: { profile: CreatorProfile }) {
@@ -67,14 +67,6 @@ function SubscribeOverlay({ profile, onClose }: { profile: CreatorProfile; onClo
 /** Owner tools: new post, new story, edit profile, change avatar / cover (adjust editor). */
 function OwnerTools({ profile }: { profile: CreatorProfile }) {
   const { t } = useTranslation('content');
-  const [editing, setEditing] = useState<{ kind: 'avatar' | 'cover'; file: File } | null>(null);
-  const avatarInput = useRef<HTMLInputElement>(null);
-  const coverInput = useRef<HTMLInputElement>(null);
-  const pick = (kind: 'avatar' | 'cover') => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file) setEditing({ kind, file });
-  };
   return (
     <div className="creator-tools" data-testid="creator-tools">
       <Link
@@ -90,41 +82,7 @@ function OwnerTools({ profile }: { profile: CreatorProfile }) {
       <Link to="/?feed=my-profile" className="button">
         {t('creator.editProfile')}
       </Link>
-      <button
-        type="button"
-        className="button"
-        onClick={() => avatarInput.current?.click()}
-        data-testid="change-avatar"
-      >
-        {t('creator.changeAvatar')}
-      </button>
-      <button
-        type="button"
-        className="button"
-        onClick={() => coverInput.current?.click()}
-        data-testid="change-cover"
-      >
-        {t('creator.changeCover')}
-      </button>
-      <input
-        ref={avatarInput}
-        type="file"
-        accept="image/*"
-        hidden
-        onChange={pick('avatar')}
-        data-testid="avatar-file"
-      />
-      <input
-        ref={coverInput}
-        type="file"
-        accept="image/*"
-        hidden
-        onChange={pick('cover')}
-        data-testid="cover-file"
-      />
-      {editing && (
-        <ImageAdjustEditor kind={editing.kind} file={editing.file} onClose={() => setEditing(null)} />
-      )}
+      <ProfileImagePicker />
     </div>
   );
 }

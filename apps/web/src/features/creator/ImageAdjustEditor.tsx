@@ -104,6 +104,7 @@ export function ImageAdjustEditor({
     },
     onSuccess: (profile) => {
       useSession.getState().setProfile(profile);
+      client.setQueryData(['user.profile'], profile);
       void client.invalidateQueries({ queryKey: ['creator.profile'] });
       onClose();
     },

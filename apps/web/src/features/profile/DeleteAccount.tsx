@@ -2,7 +2,6 @@ import { DELETE_ACCOUNT_WORDS } from '@fanverse/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { api, errorText } from '../../app/api.ts';
 import { useSession } from '../../app/session.store.ts';
 import { Alert } from '../../ui/Feedback.tsx';
@@ -17,7 +16,6 @@ export function DeleteAccount() {
   const [open, setOpen] = useState(false);
   const [confirm, setConfirm] = useState('');
   const [password, setPassword] = useState('');
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: () => api('user.delete', { confirm, password }),
@@ -25,7 +23,9 @@ export function DeleteAccount() {
       setOpen(false);
       useSession.getState().logout();
       queryClient.clear();
-      navigate('/', { replace: true });
+      // A fresh load of the landing page: nothing of the deleted account stays in memory, and no
+      // logged-in page's guard (router updates run as transitions) sends the visitor to /login.
+      window.location.replace('/');
     },
   });
   const matches = confirm.trim().toLowerCase() === word;

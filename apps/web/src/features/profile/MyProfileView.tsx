@@ -8,6 +8,8 @@ import { CountryField } from '../../ui/CountryField.tsx';
 import { Alert, Loader } from '../../ui/Feedback.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { type FieldErrors, serverFieldErrors, validateWith } from '../../ui/formErrors.ts';
+import { ProfileImagePicker } from '../creator/ProfileImagePicker.tsx';
+import { Avatar } from '../feed/Author.tsx';
 import { countryName } from './countries.ts';
 import { DeleteAccount } from './DeleteAccount.tsx';
 
@@ -33,17 +35,26 @@ export function MyProfileView() {
 
   return (
     <section className="profile" data-testid="my-profile">
-      <div className="profile__cover" role="img" aria-label={t('cover.label')}>
-        <span className="profile__media-note">{t('media.note')}</span>
+      <div className="profile__cover" role="img" aria-label={t('cover.label')} data-testid="profile-cover">
+        {profile.cover && <img src={profile.cover} alt="" className="profile__cover-image" />}
       </div>
       <div className="profile__head">
-        <span className="avatar avatar--xl avatar--initial" role="img" aria-label={t('avatar.label')}>
-          {(profile.displayName || profile.name || profile.username).charAt(0).toUpperCase()}
+        <span role="img" aria-label={t('avatar.label')} data-testid="profile-avatar">
+          <Avatar
+            user={{
+              user: profile.username,
+              name: profile.displayName || profile.name,
+              avatar: profile.avatar,
+            }}
+            size="xl"
+          />
         </span>
         <div>
           <h1 className="profile__name">{profile.displayName || profile.name}</h1>
           <p className="profile__handle">@{profile.username}</p>
         </div>
+      </div>
+      <div className="button-row profile__tools">
         {!editing && (
           <button
             type="button"
@@ -54,6 +65,7 @@ export function MyProfileView() {
             {t('edit')}
           </button>
         )}
+        <ProfileImagePicker />
       </div>
       {editing ? (
         <ProfileForm profile={profile} onDone={() => setEditing(false)} />
@@ -232,9 +244,6 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
         onChange={set('country')}
         error={errors.country}
       />
-      <div className="media-placeholders">
-        <p>{t('media.note')}</p>
-      </div>
       <div className="button-row">
         <button
           type="submit"

@@ -1,0 +1,55 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ImageAdjustEditor } from './ImageAdjustEditor.tsx';
+
+/** "Change avatar" and "Change cover": pick an image, position it in the adjust editor, upload. */
+export function ProfileImagePicker() {
+  const { t } = useTranslation('content');
+  const [editing, setEditing] = useState<{ kind: 'avatar' | 'cover'; file: File } | null>(null);
+  const avatarInput = useRef<HTMLInputElement>(null);
+  const coverInput = useRef<HTMLInputElement>(null);
+  const pick = (kind: 'avatar' | 'cover') => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) setEditing({ kind, file });
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="button"
+        onClick={() => avatarInput.current?.click()}
+        data-testid="change-avatar"
+      >
+        {t('creator.changeAvatar')}
+      </button>
+      <button
+        type="button"
+        className="button"
+        onClick={() => coverInput.current?.click()}
+        data-testid="change-cover"
+      >
+        {t('creator.changeCover')}
+      </button>
+      <input
+        ref={avatarInput}
+        type="file"
+        accept="image/*"
+        hidden
+        onChange={pick('avatar')}
+        data-testid="avatar-file"
+      />
+      <input
+        ref={coverInput}
+        type="file"
+        accept="image/*"
+        hidden
+        onChange={pick('cover')}
+        data-testid="cover-file"
+      />
+      {editing && (
+        <ImageAdjustEditor kind={editing.kind} file={editing.file} onClose={() => setEditing(null)} />
+      )}
+    </>
+  );
+}
