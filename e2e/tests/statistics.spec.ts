@@ -139,6 +139,21 @@ test.describe('admin statistics and the super dashboard', () => {
     await expect(page.getByTestId('product-notice')).toBeVisible();
     await expect(row.getByTestId('product-price')).toContainText(`$${price}`);
     await shot(page, info, 'stats-products');
+
+    // Gift prices: out of range is refused in the page; a new price saves, then the demo price returns.
+    const gifts = page.getByTestId('gift-prices');
+    await expect(page.getByTestId('gift-price-flowers')).toHaveValue('10');
+    await page.getByTestId('gift-price-flowers').fill('0');
+    await page.getByTestId('gift-prices-save').click();
+    await expect(page.getByTestId('gift-prices-error')).toContainText('1 to 10,000');
+    await page.getByTestId('gift-price-flowers').fill('12');
+    await page.getByTestId('gift-prices-save').click();
+    await expect(page.getByTestId('gift-prices-saved')).toContainText('flowers 12 credits');
+    await gifts.scrollIntoViewIfNeeded();
+    await shot(page, info, 'stats-products-gifts');
+    await page.getByTestId('gift-price-flowers').fill('10');
+    await page.getByTestId('gift-prices-save').click();
+    await expect(page.getByTestId('gift-prices-saved')).toContainText('flowers 10 credits');
     // Put the demo price back so other journeys see the bag of 50 at $5.00.
     await row.getByTestId('product-edit').click();
     await page.getByTestId('product-dialog').getByTestId('field-price').fill('5.00');

@@ -55,6 +55,10 @@ export const FIELD_MESSAGES = {
     en: 'Enter a whole number of days from 0 to 90.',
     es: 'Introduce un número entero de días entre 0 y 90.',
   },
+  'giftCredits.range': {
+    en: 'Enter a whole number of credits from 1 to 10,000.',
+    es: 'Introduce un número entero de créditos entre 1 y 10.000.',
+  },
   'email.taken': {
     en: 'An account with this email already exists.',
     es: 'Ya existe una cuenta con este correo.',

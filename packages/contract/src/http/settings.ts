@@ -7,6 +7,9 @@ export type PayoutPeriod = (typeof PAYOUT_PERIODS)[number];
 /** Longest holding time a super may set, in days (earnings wait this long before a payout). */
 export const MAX_HOLD_DAYS = 90;
 
+/** Highest credit price of flowers or a gift. */
+export const MAX_GIFT_CREDITS = 10_000;
+
 /**
  * Feature switches a super turns on and off at run time. Each one is enforced by the server
  * (the call answers a "paused" error) and hides its entry in the app while off.
@@ -33,6 +36,8 @@ export const platformSettingsResponseSchema = z.object({
   payoutPeriod: z.enum(PAYOUT_PERIODS),
   holdDays: z.number().int(),
   features: featureSwitchesSchema,
+  /** Credit prices of the gift products (flowers, a gift). */
+  giftCosts: z.object({ flowers: z.number().int(), gift: z.number().int() }),
   /** Server configuration (environment), shown read-only: changing it needs a deploy. */
   server: z.object({
     paymentProvider: z.string(),
@@ -41,6 +46,12 @@ export const platformSettingsResponseSchema = z.object({
   }),
 });
 export type PlatformSettingsResponse = z.infer<typeof platformSettingsResponseSchema>;
+
+const giftCredits = z.coerce
+  .number({ error: 'giftCredits.range' })
+  .int({ error: 'giftCredits.range' })
+  .min(1, { error: 'giftCredits.range' })
+  .max(MAX_GIFT_CREDITS, { error: 'giftCredits.range' });
 
 export const platformSettingsRequestSchema = z.object({
   payoutPeriod: z.enum(PAYOUT_PERIODS, { error: 'invalid' }).optional(),
@@ -51,6 +62,7 @@ export const platformSettingsRequestSchema = z.object({
     .max(MAX_HOLD_DAYS, { error: 'holdDays.range' })
     .optional(),
   features: featureSwitchesSchema.partial().optional(),
+  giftCosts: z.object({ flowers: giftCredits, gift: giftCredits }).partial().optional(),
 });
 export type PlatformSettingsRequest = z.infer<typeof platformSettingsRequestSchema>;
 
@@ -60,7 +72,8 @@ export const settingsEndpoints = {
     path: '/admin/settings',
     output: platformSettingsResponseSchema,
     auth: 'required',
-    summary: 'Payout period, holding time and feature switches, with the read-only server settings (super).',
+    summary:
+      'Payout period, holding time, feature switches and gift prices, with the read-only server settings (super).',
   },
   'admin.updateSettings': {
     method: 'PATCH',
@@ -68,6 +81,6 @@ export const settingsEndpoints = {
     input: platformSettingsRequestSchema,
     output: platformSettingsResponseSchema,
     auth: 'required',
-    summary: 'Change the payout period, holding time or feature switches; logged (super only).',
+    summary: 'Change the payout period, holding time, feature switches or gift prices; logged (super only).',
   },
 } as const;

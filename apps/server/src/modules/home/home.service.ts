@@ -66,7 +66,7 @@ export class HomeService {
         payoutPeriod: settings.payoutPeriod,
         earningsHoldDays: settings.holdDays,
         switches: settings.features,
-        giftCosts: { flowers: config.money.flowersCredits, gift: config.money.giftCredits },
+        giftCosts: settings.giftCosts,
         uploadLimits: {
           imageMb: Math.floor(config.media.maxImageBytes / 1048576),
           videoMb: Math.floor(config.media.maxVideoBytes / 1048576),

@@ -14,6 +14,8 @@ export const SETTING_KEYS = {
   platformPercent: 'platform_percent',
   payoutPeriodDays: 'payout_period_days',
   holdDays: 'hold_days',
+  flowersCredits: 'flowers_credits',
+  giftCredits: 'gift_credits',
   feature: (name: FeatureSwitch) => `feature.${name}`,
 } as const;
 
@@ -37,6 +39,28 @@ export function writePayoutTerms(terms: Partial<PayoutTerms>): Record<string, nu
   const values: Record<string, number> = {};
   if (terms.payoutPeriod) values[SETTING_KEYS.payoutPeriodDays] = PERIOD_DAYS[terms.payoutPeriod];
   if (terms.holdDays !== undefined) values[SETTING_KEYS.holdDays] = terms.holdDays;
+  return values;
+}
+
+export interface GiftCosts {
+  flowers: number;
+  gift: number;
+}
+
+export function readGiftCosts(
+  values: Map<string, number>,
+  defaults: { flowersCredits: number; giftCredits: number },
+): GiftCosts {
+  return {
+    flowers: values.get(SETTING_KEYS.flowersCredits) ?? defaults.flowersCredits,
+    gift: values.get(SETTING_KEYS.giftCredits) ?? defaults.giftCredits,
+  };
+}
+
+export function writeGiftCosts(costs: Partial<GiftCosts>): Record<string, number> {
+  const values: Record<string, number> = {};
+  if (costs.flowers !== undefined) values[SETTING_KEYS.flowersCredits] = costs.flowers;
+  if (costs.gift !== undefined) values[SETTING_KEYS.giftCredits] = costs.gift;
   return values;
 }
 

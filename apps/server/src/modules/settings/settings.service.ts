@@ -12,16 +12,18 @@ import {
   PAUSED_ERROR,
   type PayoutTerms,
   readFeatureSwitches,
+  readGiftCosts,
   readPayoutTerms,
   writeFeatureSwitches,
+  writeGiftCosts,
   writePayoutTerms,
 } from './platform-settings.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
 export interface SettingsDeps {
   repo: Pick<SettingsRepository, 'all' | 'set'>;
-  /** Payout period and holding time until a super changes them (the configuration). */
-  defaults: PayoutTerms;
+  /** Payout terms and gift prices until a super changes them (the configuration). */
+  defaults: PayoutTerms & { flowersCredits: number; giftCredits: number };
   log: Pick<ActionLog, 'record'>;
   /** Server configuration shown read-only on the dashboard. */
   server: PlatformSettingsResponse['server'];
@@ -59,6 +61,7 @@ export class SettingsService implements FeatureGate {
     return {
       ...readPayoutTerms(values, this.deps.defaults),
       features: readFeatureSwitches(values),
+      giftCosts: readGiftCosts(values, this.deps.defaults),
       server: this.deps.server,
     };
   }
@@ -69,6 +72,7 @@ export class SettingsService implements FeatureGate {
     const values = {
       ...writePayoutTerms({ payoutPeriod: input.payoutPeriod, holdDays: input.holdDays }),
       ...writeFeatureSwitches(input.features ?? {}),
+      ...writeGiftCosts(input.giftCosts ?? {}),
     };
     await this.deps.repo.set(values);
     this.cached = undefined;
@@ -95,6 +99,8 @@ function diff(before: PlatformSettingsResponse, after: PlatformSettingsResponse)
     payoutPeriod: s.payoutPeriod,
     holdDays: s.holdDays,
     ...Object.fromEntries(Object.entries(s.features).map(([k, v]) => [`features.${k}`, v])),
+    'giftCosts.flowers': s.giftCosts.flowers,
+    'giftCosts.gift': s.giftCosts.gift,
   });
   const a = flat(before);
   const b = flat(after);

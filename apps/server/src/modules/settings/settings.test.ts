@@ -29,7 +29,7 @@ afterEach(async () => {
   // Every test starts from the configuration's defaults with every switch on.
   await t.call(
     'admin.updateSettings',
-    { payoutPeriod: 'weekly', holdDays: 7, features: ALL_ON },
+    { payoutPeriod: 'weekly', holdDays: 7, features: ALL_ON, giftCosts: { flowers: 10, gift: 50 } },
     { token: superAdmin.token },
   );
 });
@@ -57,6 +57,7 @@ describe('platform settings (super dashboard)', () => {
       payoutPeriod: 'weekly',
       holdDays: 7,
       features: ALL_ON,
+      giftCosts: { flowers: 10, gift: 50 },
       server: { paymentProvider: 'sandbox', devOutbox: expect.any(Boolean), sandboxControls: true },
     });
   });
@@ -82,6 +83,20 @@ describe('platform settings (super dashboard)', () => {
     ['a negative holding time', { holdDays: -1 }, 'holdDays', 'from 0 to 90', 'entre 0 y 90'],
     ['a fractional holding time', { holdDays: 1.5 }, 'holdDays', 'from 0 to 90', 'entre 0 y 90'],
     ['an unknown payout period', { payoutPeriod: 'monthly' }, 'payoutPeriod', 'not valid', 'no es válido'],
+    [
+      'flowers for 0 credits',
+      { giftCosts: { flowers: 0 } },
+      'giftCosts.flowers',
+      'from 1 to 10,000',
+      'entre 1 y',
+    ],
+    [
+      'a gift over 10,000 credits',
+      { giftCosts: { gift: 10_001 } },
+      'giftCosts.gift',
+      'from 1 to 10,000',
+      'entre 1 y',
+    ],
   ])('refuses %s in the caller’s language and changes nothing', async (_l, input, field, en, es) => {
     const res = await update(input);
     expect(res.status).toBe(400);
@@ -135,6 +150,29 @@ describe('platform settings (super dashboard)', () => {
     await t.call('tips.send', { creator: creator.username, credits: 10 }, { token: fan.token });
     // The earlier sale keeps its 7 days; the new one is available at once.
     expect(await balance()).toEqual({ pending: 80, available: 80, total: 160 });
+    expect((await ledgerHealth(t)).totals.cents).toBe(0);
+  });
+});
+
+describe('gift prices', () => {
+  it('a new price of flowers and of a gift is what the next one costs, and what the app shows', async () => {
+    const creator = await makeCreator(t);
+    const fan = await fanWithCredits();
+    const res = await update({ giftCosts: { flowers: 15, gift: 40 } });
+    expect(res.body.giftCosts).toEqual({ flowers: 15, gift: 40 });
+    expect((await t.call('home.get', {})).body.features.giftCosts).toEqual({ flowers: 15, gift: 40 });
+    const flowers = await t.call(
+      'gifts.send',
+      { creator: creator.username, kind: 'flowers' },
+      { token: fan.token },
+    );
+    expect(flowers.body).toMatchObject({ charged: 15, credits: 235 });
+    const gift = await t.call(
+      'gifts.send',
+      { creator: creator.username, kind: 'gift' },
+      { token: fan.token },
+    );
+    expect(gift.body).toMatchObject({ charged: 40, credits: 195 });
     expect((await ledgerHealth(t)).totals.cents).toBe(0);
   });
 });

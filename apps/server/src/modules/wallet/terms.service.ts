@@ -2,6 +2,7 @@ import type { MoneyConfig } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';
 import {
   type PayoutTerms,
+  readGiftCosts,
   readPayoutTerms,
   SETTING_KEYS,
   writePayoutTerms,
@@ -43,6 +44,12 @@ export class MoneyTerms {
 
   async setPayoutTerms(terms: Partial<PayoutTerms>): Promise<void> {
     await this.store.settings.set(writePayoutTerms(terms));
+  }
+
+  /** The credit price of flowers or a gift, read fresh (never a cached copy) before charging. */
+  async giftCost(kind: 'flowers' | 'gift', repos: MoneyRepos = this.store): Promise<number> {
+    const values = await repos.settings.some([SETTING_KEYS.flowersCredits, SETTING_KEYS.giftCredits]);
+    return readGiftCosts(values, this.config)[kind];
   }
 
   async describe() {

@@ -183,7 +183,7 @@ export class WalletService {
     return this.spend({
       fanId: auth.userId,
       creatorId: creator.id,
-      credits: flowers ? this.deps.config.flowersCredits : this.deps.config.giftCredits,
+      credits: await this.deps.terms.giftCost(input.kind),
       kind: input.kind,
       category: flowers ? 'flowers' : 'gifts',
       key: `${input.kind}:${randomUUID()}`,

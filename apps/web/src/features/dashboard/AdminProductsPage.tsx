@@ -6,11 +6,22 @@ import { api, errorText } from '../../app/api.ts';
 import { Alert, Loader } from '../../ui/Feedback.tsx';
 import { statsFormatters } from '../statistics/statsFormat.ts';
 import { BagEditor } from './BagEditor.tsx';
+import { GiftPrices } from './GiftPrices.tsx';
 
 export const BAGS_KEY = ['credit-bags'];
 
-/** /dashboard/admin/products: the credit bags on sale, edited and added with confirmation. */
+/** /dashboard/admin/products: the products fans buy — credit bags and the gift prices. */
 export default function AdminProductsPage() {
+  return (
+    <div className="dashboard-home">
+      <CreditBags />
+      <GiftPrices />
+    </div>
+  );
+}
+
+/** The credit bags on sale, edited and added with confirmation. */
+function CreditBags() {
   const { t, i18n } = useTranslation('dashboard');
   const format = useMemo(() => statsFormatters(i18n.language), [i18n.language]);
   const client = useQueryClient();

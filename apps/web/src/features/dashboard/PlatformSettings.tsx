@@ -19,7 +19,7 @@ import { NumberSetting } from './NumberSetting.tsx';
 const KEY = ['admin-settings'];
 
 /** Renders `children` with the super's run-time settings (GET /admin/settings, one request shared). */
-function WithSettings({ children }: { children: (settings: PlatformSettingsResponse) => ReactNode }) {
+export function WithSettings({ children }: { children: (settings: PlatformSettingsResponse) => ReactNode }) {
   const query = useQuery({ queryKey: KEY, queryFn: () => api('admin.settings') });
   if (query.isPending) return <Loader />;
   if (query.isError) return <Alert>{errorText(query.error)}</Alert>;
@@ -66,7 +66,7 @@ export function ServerSettings() {
 }
 
 /** Saves part of the settings, then refreshes the dashboard and the app's start-up features. */
-function useSaveSettings(onSaved: (settings: PlatformSettingsResponse) => void) {
+export function useSaveSettings(onSaved: (settings: PlatformSettingsResponse) => void) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: PlatformSettingsRequest) => api('admin.updateSettings', input),
@@ -81,6 +81,7 @@ function useSaveSettings(onSaved: (settings: PlatformSettingsResponse) => void) 
             payoutPeriod: settings.payoutPeriod,
             earningsHoldDays: settings.holdDays,
             switches: settings.features,
+            giftCosts: settings.giftCosts,
           },
         });
       }
