@@ -26,6 +26,10 @@ let app: FastifyInstance;
 let ownerId: string;
 let now = new Date();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fanverse-media-test-'));
+// Uploads of this file land in a temp folder of its own (os.tmpdir() follows TMPDIR), so counting
+// leftovers is not disturbed by test files running at the same time in other workers.
+const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanverse-media-uploads-'));
+const previousTmpdir = process.env.TMPDIR;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -40,6 +44,7 @@ beforeAll(async () => {
   });
   media = createMediaModule({ database, config, now: () => now });
   await media.start();
+  process.env.TMPDIR = uploadsDir;
 
   app = Fastify({ logger: false });
   registerErrorHandler(app);
@@ -81,7 +86,10 @@ afterAll(async () => {
   await app?.close();
   await media?.stop();
   await database?.close();
+  if (previousTmpdir === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = previousTmpdir;
   fs.rmSync(tmp, { recursive: true, force: true });
+  fs.rmSync(uploadsDir, { recursive: true, force: true });
 });
 
 type Part =
@@ -415,7 +423,7 @@ describe('presentation and signed URLs', () => {
 
 describe('upload errors', () => {
   const uploadsLeft = () =>
-    fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('fanverse-upload-')).length;
+    fs.readdirSync(uploadsDir).filter((f) => f.startsWith('fanverse-upload-')).length;
 
   it('answers FILE_TOO_LARGE naming the file and the limit of its type, in en and es', async () => {
     const before = uploadsLeft();
