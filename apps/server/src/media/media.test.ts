@@ -422,8 +422,7 @@ describe('presentation and signed URLs', () => {
 });
 
 describe('upload errors', () => {
-  const uploadsLeft = () =>
-    fs.readdirSync(uploadsDir).filter((f) => f.startsWith('fanverse-upload-')).length;
+  const uploadsLeft = () => fs.readdirSync(uploadsDir).filter((f) => f.startsWith('fanverse-upload-')).length;
 
   it('answers FILE_TOO_LARGE naming the file and the limit of its type, in en and es', async () => {
     const before = uploadsLeft();
