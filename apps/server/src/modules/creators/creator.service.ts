@@ -17,6 +17,11 @@ export class CreatorService {
   async profile(auth: AuthInfo, handle: string): Promise<CreatorProfile> {
     const c = await this.findCreatorByHandle(handle);
     if (!c) throw new AppError('NOT_FOUND');
+    return this.profileOf(auth, c);
+  }
+
+  /** The page of a creator already looked up (a creator feed has the row at hand). */
+  async profileOf(auth: AuthInfo, c: CreatorRow): Promise<CreatorProfile> {
     const [counts, following] = await Promise.all([
       this.repo.counts(c.id),
       auth.userId === c.id ? Promise.resolve(false) : this.repo.isFollowing(auth.userId, c.id),

@@ -63,7 +63,7 @@ export class PostService {
     const { rows, total } = await this.deps.posts.list(auth?.userId ?? null, filter);
     const visible = rows.filter((r) => canSeePost(auth, r));
     if (query.post && !visible.length) throw new AppError('NOT_FOUND');
-    const profile = creator && auth ? await this.deps.creators.profile(auth, creator.username) : null;
+    const profile = creator && auth ? await this.deps.creators.profileOf(auth, creator) : null;
     const showSuggestions = !isCreator(auth) && !query.adminStatus && !query.creator && !query.post;
     return {
       posts: await this.present(auth, visible),
