@@ -348,6 +348,43 @@ test.describe
     });
   });
 
+test.describe('an administrator without the super role', () => {
+  test('sets the commission from the admin home but cannot open the dashboard', async ({
+    page,
+    request,
+  }, info) => {
+    const staff = await signUpFan(request, 'staff');
+    const login = await request.post('/api/v1/auth/login', {
+      data: { login: 'superadmin', password: DEMO_PASSWORD },
+    });
+    const { token: superToken } = (await login.json()) as { token: string };
+    const id = (staff.user as { _id: string })._id;
+    const grant = await request.post(`/api/v1/admin/users/${id}/role`, {
+      headers: { a1sledom: superToken },
+      data: { role: 'admin', grant: true },
+    });
+    expect(grant.ok(), await grant.text()).toBe(true);
+
+    await page.setViewportSize(DESKTOP);
+    await openWithToken(page, staff.token, staff.user, '/?admin=home');
+    const commission = page.getByTestId('dashboard-commission');
+    await expect(commission).toBeVisible();
+    const input = page.getByTestId('commission-input');
+    await expect(input).not.toHaveValue('');
+    const current = await input.inputValue();
+    await input.fill('99');
+    await page.getByTestId('commission-save').click();
+    await expect(page.getByTestId('commission-error')).toBeVisible();
+    await input.fill(current);
+    await page.getByTestId('commission-save').click();
+    await expect(page.getByTestId('commission-saved')).toContainText(`${current} %`);
+    await commission.scrollIntoViewIfNeeded();
+    await shot(page, info, 'admin-home-commission');
+    await page.goto('/dashboard');
+    await expect(page).not.toHaveURL(/\/dashboard/);
+  });
+});
+
 test.describe('account deletion', () => {
   test('a fan deletes their account: content and sign-in go, the admin list shows the anonymised row', async ({
     page,

@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { hasSomeRole, useSession } from '../../app/session.store.ts';
+import { CommissionSetting } from '../dashboard/CommissionSetting.tsx';
+import '../dashboard/dashboard.css';
 import { refreshCounters } from './AdminParts.tsx';
 import { type AdminArea, areaAllowed } from './adminAreas.ts';
 
@@ -15,7 +17,7 @@ const QUEUES: { counter: keyof Counters; to: string; area?: AdminArea }[] = [
   { counter: 'storiesByReview', to: '/?adminStatus=new' },
 ];
 
-/** admin=home: what waits in each queue, with links to the areas (spec §3 counters). */
+/** admin=home: what waits in each queue, links to the areas (spec §3 counters) and the commission. */
 export function AdminHome() {
   const { t } = useTranslation('admin');
   const counters = useSession((s) => s.counters);
@@ -67,6 +69,12 @@ export function AdminHome() {
           </li>
         )}
       </ul>
+      {/* Administrators set the commission here; the super also has it on the dashboard. */}
+      {hasSomeRole(user, ['admin', 'super']) && (
+        <div className="admin-home__settings">
+          <CommissionSetting />
+        </div>
+      )}
     </section>
   );
 }
