@@ -172,15 +172,18 @@ export function Initial({ name }: { name: string }) {
  * The states every admin list shares: the last action's notice, loading, error and empty; the
  * list itself renders from the loaded data.
  */
-export function AdminListState<T extends { items: readonly unknown[] }>({
+export function AdminListState<T extends { items: readonly unknown[]; statistics: PageStatistics }>({
   query,
   notice,
   empty,
+  onPage,
   children,
 }: {
   query: UseQueryResult<T>;
   notice: string | null;
   empty: string;
+  /** Opens another page of the list; the pager follows the list. */
+  onPage: (page: number) => void;
   children: (data: T) => ReactNode;
 }) {
   return (
@@ -199,7 +202,10 @@ export function AdminListState<T extends { items: readonly unknown[] }>({
           {empty}
         </p>
       ) : (
-        children(query.data)
+        <>
+          {children(query.data)}
+          <Pager statistics={query.data.statistics} onPage={onPage} busy={query.isFetching} />
+        </>
       )}
     </>
   );

@@ -8,14 +8,7 @@ import { Alert } from '../../ui/Feedback.tsx';
 import { FieldTooltip } from '../../ui/Field.tsx';
 import { serverFieldErrors } from '../../ui/formErrors.ts';
 import { Modal } from '../../ui/Modal.tsx';
-import {
-  AdminListState,
-  FilterTabs,
-  Pager,
-  refreshCounters,
-  useDateFormat,
-  useListParams,
-} from './AdminParts.tsx';
+import { AdminListState, FilterTabs, refreshCounters, useDateFormat, useListParams } from './AdminParts.tsx';
 import { ADMIN_KEYS } from './adminKeys.ts';
 
 const STATUSES = ['pending', 'resolved', 'all'] as const;
@@ -64,7 +57,12 @@ export function ComplaintsView() {
           testId="complaint-filter"
         />
       </div>
-      <AdminListState query={query} notice={notice} empty={t('complaints.empty')}>
+      <AdminListState
+        query={query}
+        notice={notice}
+        empty={t('complaints.empty')}
+        onPage={(next) => update({ page: next })}
+      >
         {(data) => (
           <>
             <ul className="admin-list">
@@ -151,11 +149,6 @@ export function ComplaintsView() {
                 );
               })}
             </ul>
-            <Pager
-              statistics={data.statistics}
-              onPage={(next) => update({ page: next })}
-              busy={query.isFetching}
-            />
           </>
         )}
       </AdminListState>

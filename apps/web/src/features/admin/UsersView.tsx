@@ -7,7 +7,7 @@ import { api, errorText } from '../../app/api.ts';
 import { hasSomeRole, useSession } from '../../app/session.store.ts';
 import { ConfirmModal } from '../../ui/Confirm.tsx';
 import { Alert } from '../../ui/Feedback.tsx';
-import { AdminListState, Initial, Pager, SearchForm, useDateFormat, useListParams } from './AdminParts.tsx';
+import { AdminListState, Initial, SearchForm, useDateFormat, useListParams } from './AdminParts.tsx';
 import { ADMIN_KEYS } from './adminKeys.ts';
 
 export const USER_ROLES = ['all', 'fans', 'creators', 'admins'] as const;
@@ -80,7 +80,12 @@ export function UsersView({ filter: role }: { filter: UserRoleFilter }) {
           testId="user-search"
         />
       </div>
-      <AdminListState query={query} notice={notice} empty={t('users.empty')}>
+      <AdminListState
+        query={query}
+        notice={notice}
+        empty={t('users.empty')}
+        onPage={(next) => update({ page: next })}
+      >
         {(data) => (
           <>
             <table className="admin-table">
@@ -190,11 +195,6 @@ export function UsersView({ filter: role }: { filter: UserRoleFilter }) {
                 ))}
               </tbody>
             </table>
-            <Pager
-              statistics={data.statistics}
-              onPage={(next) => update({ page: next })}
-              busy={query.isFetching}
-            />
           </>
         )}
       </AdminListState>

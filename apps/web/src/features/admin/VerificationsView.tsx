@@ -8,7 +8,6 @@ import {
   AdminListState,
   FilterTabs,
   Initial,
-  Pager,
   SearchForm,
   useDateFormat,
   useListParams,
@@ -55,7 +54,12 @@ export function VerificationsView({ mode }: { mode: 'documents' | 'profiles' }) 
           testId="verification-search"
         />
       </div>
-      <AdminListState query={query} notice={notice} empty={t('verifications.empty')}>
+      <AdminListState
+        query={query}
+        notice={notice}
+        empty={t('verifications.empty')}
+        onPage={(next) => update({ page: next })}
+      >
         {(data) => (
           <>
             <ul className="admin-list">
@@ -136,11 +140,6 @@ export function VerificationsView({ mode }: { mode: 'documents' | 'profiles' }) 
                 </li>
               ))}
             </ul>
-            <Pager
-              statistics={data.statistics}
-              onPage={(next) => update({ page: next })}
-              busy={query.isFetching}
-            />
           </>
         )}
       </AdminListState>
