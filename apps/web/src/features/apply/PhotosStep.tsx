@@ -16,6 +16,7 @@ import { FieldTooltip } from '../../ui/Field.tsx';
 import { type FieldErrors, serverFieldErrors } from '../../ui/formErrors.ts';
 import { APPLY_STATE_KEY } from './applySteps.ts';
 import { checkPhoto, fingerprint, PHOTO_ACCEPT } from './photoCheck.ts';
+import { StepActions } from './StepActions.tsx';
 
 type Photos = Partial<Record<DocumentSide, File>>;
 
@@ -141,19 +142,13 @@ export function PhotosStep({
           />
         ))}
       </div>
-      <div className="button-row apply-form__actions">
-        <button type="button" className="button" onClick={onBack}>
-          {t('back')}
-        </button>
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={send.isPending}
-          data-testid="apply-submit"
-        >
-          {send.isPending ? t('sending') : t('photos.submit')}
-        </button>
-      </div>
+      <StepActions
+        onBack={onBack}
+        busy={send.isPending}
+        label={t('photos.submit')}
+        busyLabel={t('sending')}
+        testId="apply-submit"
+      />
     </form>
   );
 }

@@ -17,6 +17,7 @@ import { Alert } from '../../ui/Feedback.tsx';
 import { CheckboxField, Field } from '../../ui/Field.tsx';
 import { type FieldErrors, serverFieldErrors, validateWith } from '../../ui/formErrors.ts';
 import { APPLY_STATE_KEY } from './applySteps.ts';
+import { StepActions } from './StepActions.tsx';
 
 /** How applicants heard of the product; stored as these keys and translated for admins. */
 export const HOW_KNOWN = ['search', 'social', 'friend', 'creator', 'ads', 'other'] as const;
@@ -227,16 +228,7 @@ function ProfileForm({
         error={errors.comments}
         maxLength={1000}
       />
-      <div className="button-row apply-form__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={save.isPending}
-          data-testid="apply-next"
-        >
-          {save.isPending ? t('saving') : t('next')}
-        </button>
-      </div>
+      <StepActions busy={save.isPending} label={t('next')} busyLabel={t('saving')} testId="apply-next" />
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { Alert } from '../../ui/Feedback.tsx';
 import { CheckboxField } from '../../ui/Field.tsx';
 import { validateWith } from '../../ui/formErrors.ts';
 import { APPLY_STATE_KEY } from './applySteps.ts';
+import { StepActions } from './StepActions.tsx';
 
 const TERMS = ['share', 'content', 'consent', 'payouts', 'conduct'] as const;
 
@@ -69,19 +70,13 @@ export function TermsStep({ onDone, onBack }: { onDone: () => void; onBack: () =
           error={error}
         />
       </div>
-      <div className="button-row apply-form__actions">
-        <button type="button" className="button" onClick={onBack}>
-          {t('back')}
-        </button>
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={save.isPending}
-          data-testid="apply-next"
-        >
-          {save.isPending ? t('saving') : t('next')}
-        </button>
-      </div>
+      <StepActions
+        onBack={onBack}
+        busy={save.isPending}
+        label={t('next')}
+        busyLabel={t('saving')}
+        testId="apply-next"
+      />
     </form>
   );
 }
