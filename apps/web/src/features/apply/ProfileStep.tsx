@@ -122,19 +122,22 @@ function ProfileForm({
     save.mutate(body);
   };
 
-  const text = (key: TextKey, props: { required?: boolean; type?: string; maxLength?: number } = {}) => (
-    <Field
-      name={key}
-      label={t(`fields.${key}`)}
-      hint={t(`hints.${key}`)}
-      value={values[key]}
-      onChange={set(key)}
-      error={errors[key]}
-      required={props.required}
-      type={props.type}
-      maxLength={props.maxLength}
-    />
-  );
+  const text = (
+    key: TextKey,
+    props: { required?: boolean; type?: string; maxLength?: number; textarea?: boolean } = {},
+  ) => {
+    const common = {
+      name: key,
+      label: t(`fields.${key}`),
+      hint: t(`hints.${key}`),
+      value: values[key],
+      onChange: set(key),
+      error: errors[key],
+      required: props.required,
+      maxLength: props.maxLength,
+    };
+    return props.textarea ? <Field kind="textarea" {...common} /> : <Field {...common} type={props.type} />;
+  };
 
   const maxYear = new Date().getFullYear() - LIMITS.minimumAge;
   const serverOnly = save.isError && Object.keys(serverFieldErrors(save.error)).length === 0;
@@ -175,27 +178,8 @@ function ProfileForm({
         {text('profileUrl', { type: 'url', maxLength: 200 })}
         {text('socialNetworks', { maxLength: 300 })}
       </div>
-      <Field
-        kind="textarea"
-        name="description"
-        label={t('fields.description')}
-        hint={t('hints.description')}
-        value={values.description}
-        onChange={set('description')}
-        error={errors.description}
-        required
-        maxLength={1000}
-      />
-      <Field
-        kind="textarea"
-        name="experience"
-        label={t('fields.experience')}
-        hint={t('hints.experience')}
-        value={values.experience}
-        onChange={set('experience')}
-        error={errors.experience}
-        maxLength={500}
-      />
+      {text('description', { textarea: true, required: true, maxLength: 1000 })}
+      {text('experience', { textarea: true, maxLength: 500 })}
       <CheckboxField
         name="currentlyWorking"
         label={t('fields.currentlyWorking')}
@@ -218,16 +202,7 @@ function ProfileForm({
           </option>
         ))}
       </Field>
-      <Field
-        kind="textarea"
-        name="comments"
-        label={t('fields.comments')}
-        hint={t('hints.comments')}
-        value={values.comments}
-        onChange={set('comments')}
-        error={errors.comments}
-        maxLength={1000}
-      />
+      {text('comments', { textarea: true, maxLength: 1000 })}
       <StepActions busy={save.isPending} label={t('next')} busyLabel={t('saving')} testId="apply-next" />
     </form>
   );
