@@ -82,6 +82,7 @@ export function buildServices(deps: ServiceDeps) {
     repo: moneyStore.settings,
     defaults: deps.config.money,
     log: actionLog,
+    terms: moneyTerms,
     server: {
       paymentProvider: deps.config.paymentProvider,
       devOutbox: deps.config.devOutbox,
@@ -209,7 +210,6 @@ export function buildServices(deps: ServiceDeps) {
     }),
     home: new HomeService({ users, config: deps.config, settings }),
     settings,
-    actionLog,
     contact: new ContactService(new ContactRepository(db), deps.limiter, reportRepo),
     outbox: deps.outbox,
     ...buildMoneyServices({

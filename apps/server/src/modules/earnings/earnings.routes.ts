@@ -13,15 +13,7 @@ export function earningsRoutes({ route, services }: RouteDeps): void {
   route('admin.commission', () => services.moneyTerms.describe(), admin);
   route(
     'admin.setCommission',
-    async ({ auth, input }) => {
-      const before = await services.moneyTerms.platformPercent();
-      await services.moneyTerms.setPlatformPercent(input.percent);
-      if (before !== input.percent) {
-        const change = { platformPercent: { from: before, to: input.percent } };
-        await services.actionLog.record(auth, 'commission.update', 'settings', 'commission', change);
-      }
-      return services.moneyTerms.describe();
-    },
+    ({ auth, input }) => services.settings.setCommission(auth, input.percent),
     admin,
   );
 }

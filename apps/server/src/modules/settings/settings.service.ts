@@ -7,6 +7,7 @@ import type {
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
 import type { ActionLog } from '../admin/action-log.ts';
+import type { MoneyTerms } from '../wallet/terms.service.ts';
 import {
   type FeatureGate,
   PAUSED_ERROR,
@@ -25,6 +26,8 @@ export interface SettingsDeps {
   /** Payout terms and gift prices until a super changes them (the configuration). */
   defaults: PayoutTerms & { flowersCredits: number; giftCredits: number };
   log: Pick<ActionLog, 'record'>;
+  /** The commission lives with the money terms; changing it is logged here like the rest. */
+  terms: Pick<MoneyTerms, 'platformPercent' | 'setPlatformPercent' | 'describe'>;
   /** Server configuration shown read-only on the dashboard. */
   server: PlatformSettingsResponse['server'];
   /** How long this process reuses what it read (default 5 s); money code never uses this copy. */
@@ -81,6 +84,17 @@ export class SettingsService implements FeatureGate {
     if (Object.keys(changes).length > 0)
       await this.deps.log.record(auth, 'settings.update', 'settings', 'platform', changes);
     return after;
+  }
+
+  /** Sets the platform commission (admin or super), logging the change; answers the new terms. */
+  async setCommission(auth: AuthInfo, percent: number) {
+    const before = await this.deps.terms.platformPercent();
+    await this.deps.terms.setPlatformPercent(percent);
+    if (before !== percent) {
+      const change = { platformPercent: { from: before, to: percent } };
+      await this.deps.log.record(auth, 'commission.update', 'settings', 'commission', change);
+    }
+    return this.deps.terms.describe();
   }
 
   async switches(): Promise<FeatureSwitches> {
