@@ -146,6 +146,9 @@ test.describe
       await page.getByTestId('admin-menu-verifications').click();
       await expect(page.getByTestId('admin-verifications')).toBeVisible();
       await expect(verificationOf(page)).toBeVisible();
+      // The admin menu closes as the queue opens: wait for it to be gone before the screenshot.
+      await expect(page.getByTestId('admin-menu')).toBeHidden();
+      await page.waitForTimeout(300);
       await shot(page, info, 'admin-verifications');
       await expectNoSeriousA11yIssues(page, 'verifications');
 
