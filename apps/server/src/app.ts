@@ -235,6 +235,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       clearInterval(sweep);
       await media.stop();
       await moneyJobs?.stop();
+      publisher.detach();
       await realtime.close();
       await app.close();
       if (!options.limiter) await limiter.close();

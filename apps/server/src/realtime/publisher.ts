@@ -29,6 +29,11 @@ export class DeferredPublisher implements RealtimePublisher {
     this.target = target;
   }
 
+  /** At shutdown: events published later (a job finishing late) go nowhere instead of to a closed Redis. */
+  detach(): void {
+    this.target = undefined;
+  }
+
   toUser<E extends ServerEventName>(
     userId: string,
     event: E,
