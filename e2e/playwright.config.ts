@@ -42,7 +42,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    // The production bundle that `npm start` runs (e2e/run.mjs builds it first).
+    command: 'node apps/server/dist/main.js',
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,

@@ -8,6 +8,13 @@ import { seedDemoContent } from './seed/demo-content.ts';
 
 /** Composition root: config → database → migrations → seed → app → listen. */
 async function main(): Promise<void> {
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major < 24) {
+    console.error(
+      `Node 24 is needed; this is ${process.version}. Start with \`npm start\`, which runs the Node 24 that \`npm install\` put in node_modules/.bin.`,
+    );
+    process.exit(1);
+  }
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
