@@ -43,4 +43,19 @@ describe('configuration', () => {
   it('sends mail through SMTP when SMTP_URL is set', () => {
     expect(loadConfig({ SMTP_URL: 'smtp://mail.example.com:587' }).devOutbox).toBe(false);
   });
+
+  it('refuses to start in production without SMTP_URL, naming it', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL is required/);
+  });
+
+  it('never opens the dev outbox in production', () => {
+    const smtp = 'smtp://mail.example.com:587';
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: smtp }).devOutbox).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: smtp, DEV_OUTBOX: 'true' })).toThrow(
+      /DEV_OUTBOX/,
+    );
+    expect(loadConfig({ SMTP_URL: smtp, DEV_OUTBOX: 'true' }).devOutbox).toBe(true);
+    expect(loadConfig({ DEV_OUTBOX: 'false' }).devOutbox).toBe(false);
+  });
 });

@@ -152,7 +152,10 @@ export interface Config {
   resetCodeTtlMinutes: number;
   resetCodeMaxAttempts: number;
   sessionTtlDays: number;
-  /** Mail goes to the dev outbox (readable at /api/v1/dev/outbox) instead of SMTP. */
+  /**
+   * Mail goes to the dev outbox (readable at /api/v1/dev/outbox from loopback, without proxy
+   * headers) instead of SMTP. Never on with NODE_ENV=production.
+   */
   devOutbox: boolean;
   webDistDir: string;
   appSecret: string | undefined;
@@ -220,6 +223,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((i) => `${String(i.path[0] ?? '?')} ${i.message}`));
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+  // Production never keeps mail where an HTTP call can read it (issue 11: reset codes leaked).
+  if (production && !e.SMTP_URL) {
+    problems.push(
+      'SMTP_URL is required when NODE_ENV=production: password reset codes must go out by mail, never to the dev outbox',
+    );
+  }
+  if (production && e.DEV_OUTBOX) {
+    problems.push('DEV_OUTBOX cannot be on when NODE_ENV=production (the outbox would expose reset codes)');
+  }
+  if (problems.length) throw new ConfigError(problems);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -258,7 +273,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     resetCodeTtlMinutes: e.RESET_CODE_TTL_MINUTES,
     resetCodeMaxAttempts: e.RESET_CODE_MAX_ATTEMPTS,
     sessionTtlDays: e.SESSION_TTL_DAYS,
-    devOutbox: e.DEV_OUTBOX ?? e.SMTP_URL === undefined,
+    devOutbox: !production && (e.DEV_OUTBOX ?? e.SMTP_URL === undefined),
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
     appSecret: e.APP_SECRET,
     identityRetentionDays: e.IDENTITY_RETENTION_DAYS,

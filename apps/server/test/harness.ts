@@ -51,6 +51,8 @@ export interface CallOptions {
   lang?: 'en' | 'es';
   ip?: string;
   params?: Record<string, string>;
+  /** Extra request headers (e.g. proxy headers). */
+  headers?: Record<string, string>;
 }
 
 interface ErrorShape {
@@ -96,7 +98,7 @@ export async function createTestApp(
       let url = `/api/v1${def.path}`;
       for (const [k, v] of Object.entries(opts.params ?? {}))
         url = url.replace(`:${k}`, encodeURIComponent(v));
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...opts.headers };
       if (opts.lang) headers.ilang = opts.lang;
       if (opts.token) {
         if (opts.bearer) headers.authorization = `Bearer ${opts.token}`;

@@ -27,6 +27,11 @@ export const ERRORS = {
     en: 'This content type is not supported.',
     es: 'Este tipo de contenido no es compatible.',
   },
+  INVALID_MULTIPART: {
+    status: 400,
+    en: 'The form sent is incomplete or malformed.',
+    es: 'El formulario enviado está incompleto o mal formado.',
+  },
   MISSING_DATA: { status: 400, en: 'Missing Data', es: 'Faltan datos' },
   MISSING_POST_ID: { status: 400, en: 'Missing post ID', es: 'Falta el ID de la publicación' },
   UNAUTHENTICATED: {

@@ -63,6 +63,10 @@ export const FIELD_MESSAGES = {
     en: 'An account with this email already exists.',
     es: 'Ya existe una cuenta con este correo.',
   },
+  nullByte: {
+    en: 'This value contains a null character, which is not allowed.',
+    es: 'Este valor contiene un carácter nulo, que no está permitido.',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
@@ -77,6 +81,32 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
 /** Optional plus, optional 1–3 digit country code in optional parentheses, then digits, spaces, dashes, dots or slashes. */
 export const PHONE_PATTERN = /^\+?(\(?\d{1,3}\)?)?[\d\s\-./]*\d[\d\s\-./]*$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The path (`a.b.0`) of the first string, or object key, holding a NUL character (U+0000) in a
+ * request's input; undefined when there is none. No text of the API may hold one (PostgreSQL cannot
+ * store it), so every endpoint's params, query, body and form fields are refused with the field
+ * error `nullByte` before their schema runs; `_` names the input itself.
+ */
+export function nullBytePath(value: unknown): string | undefined {
+  // Iterative, so that deeply nested input cannot overflow the stack.
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  const name = (path: (string | number)[]) => (path.length ? path.join('.') : '_');
+  while (stack.length) {
+    const { value: v, path } = stack.pop() as { value: unknown; path: (string | number)[] };
+    if (typeof v === 'string') {
+      if (v.includes('\0')) return name(path);
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: [...path, i] });
+    } else if (v !== null && typeof v === 'object') {
+      for (const [key, item] of Object.entries(v).reverse()) {
+        if (key.includes('\0')) return name([...path, key.replaceAll('\0', '')]);
+        stack.push({ value: item, path: [...path, key] });
+      }
+    }
+  }
+  return undefined;
+}
 
 /** A username with characters outside letters and digits (spec §2: the account dialog after 6 s). */
 export function hasSpecialCharacters(username: string): boolean {

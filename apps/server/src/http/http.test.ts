@@ -83,6 +83,37 @@ describe('dev outbox', () => {
     const res = await t.app.inject({ url: '/api/v1/dev/outbox', remoteAddress: '203.0.113.9' });
     expect(res.statusCode).toBe(404);
   });
+
+  it.each([
+    ['x-forwarded-for', '203.0.113.9'],
+    ['forwarded', 'for=203.0.113.9'],
+    ['x-real-ip', '203.0.113.9'],
+    ['x-forwarded-host', 'fanverse.example'],
+    ['via', '1.1 nginx'],
+  ])('is refused through a proxy on the same host (%s), even from loopback', async (header, value) => {
+    const direct = await t.call('dev.outbox', {});
+    expect(direct.status).toBe(200);
+    const proxied = await t.call('dev.outbox', {}, { headers: { [header]: value } });
+    expect(proxied.status).toBe(404);
+    expect(proxied.body.code).toBe('FEATURE_DISABLED');
+  });
+
+  it('does not exist in production', async () => {
+    const prod = await createTestApp({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      MONEY_JOBS: 'false',
+    });
+    try {
+      expect(prod.config.devOutbox).toBe(false);
+      expect(prod.services.outbox).toBeUndefined();
+      const res = await prod.call('dev.outbox', {});
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe('FEATURE_DISABLED');
+    } finally {
+      await prod.stop();
+    }
+  });
 });
 
 describe('role guards', () => {

@@ -85,24 +85,29 @@ export async function readMultipart(req: FastifyRequest, limits: UploadLimits): 
   return { fields, files };
 }
 
+/** Errors of the multipart reader that mean "too much", as opposed to a malformed body. */
+const TOO_LARGE = new Set([
+  'FST_PARTS_LIMIT',
+  'FST_FILES_LIMIT',
+  'FST_FIELDS_LIMIT',
+  'FST_REQ_FILE_TOO_LARGE',
+]);
+
 /**
  * A refused upload leaves the rest of its body unread: the answer closes the connection so the
- * client reads it at once and no half-read request lingers on a keep-alive socket.
+ * client reads it at once and no half-read request lingers on a keep-alive socket. Anything the
+ * parser throws that is not a limit (no or wrong boundary, a body cut short, a broken part header,
+ * a field named __proto__) is a malformed form: INVALID_MULTIPART, never a 500.
  */
 function closingConnection(err: unknown): unknown {
   const close = { connection: 'close' };
   if (err instanceof AppError)
     return new AppError(err.code, err.params, err.fields, { ...err.headers, ...close });
   const code = (err as { code?: unknown }).code;
-  if (typeof code === 'string' && code.startsWith('FST_')) {
-    return new AppError(
-      code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' ? 'UNSUPPORTED_MEDIA_TYPE' : 'PAYLOAD_TOO_LARGE',
-      {},
-      undefined,
-      close,
-    );
-  }
-  return err;
+  // A failure of this machine (disk full, no permission) stays a server error.
+  if ((err as { syscall?: unknown }).syscall !== undefined) return err;
+  const tooLarge = typeof code === 'string' && TOO_LARGE.has(code);
+  return new AppError(tooLarge ? 'PAYLOAD_TOO_LARGE' : 'INVALID_MULTIPART', {}, undefined, close);
 }
 
 async function saveFile(

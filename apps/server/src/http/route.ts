@@ -4,6 +4,7 @@ import {
   type Endpoints,
   endpoints,
   type Language,
+  nullBytePath,
 } from '@fanverse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -56,6 +57,12 @@ declare module 'fastify' {
   }
 }
 
+/** No text of the API may hold a NUL character: a 400 naming the field, before any schema runs. */
+function refuseNullBytes(raw: unknown): void {
+  const field = nullBytePath(raw);
+  if (field) throw new AppError('VALIDATION_FAILED', {}, { [field]: 'nullByte' });
+}
+
 /**
  * Registers the route of a contract endpoint: authenticates as the endpoint says, checks the
  * guard, parses params and input with the contract schemas, calls the handler and shapes the answer
@@ -90,6 +97,7 @@ export function defineRoute<N extends EndpointName>(
       if (def.auth === 'required' && !auth) throw new AppError('UNAUTHENTICATED');
       if (options.guard && (!auth || !options.guard(auth))) throw new AppError('FORBIDDEN');
       req.auth = auth;
+      refuseNullBytes(req.params);
       const params = def.params ? def.params.parse(req.params) : {};
       let files: UploadedFile[] = [];
       let cleanup = async () => {};
@@ -102,6 +110,7 @@ export function defineRoute<N extends EndpointName>(
         cleanup = form.cleanup;
       }
       try {
+        refuseNullBytes(raw);
         const parsed = def.input ? def.input.parse(raw) : undefined;
         const result = await handler({
           input: parsed as InputOf<N>,
