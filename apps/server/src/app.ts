@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAuthenticator } from './http/auth.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, registerErrorHandler } from './http/error-handler.ts';
 import { deleteTempFiles, readMultipart, registerMultipart } from './http/multipart.ts';
 import { defineRoute } from './http/route.ts';
 import type { RouteDeps } from './http/route-deps.ts';
@@ -104,6 +104,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
           },
   });
 
+  database.onConnectionError((err) =>
+    app.log.warn({ err: { message: err.message } }, 'database connection lost'),
+  );
   const limiter =
     options.limiter ??
     (config.redisUrl ? RedisRateLimiter.connect(config.redisUrl) : new MemoryRateLimiter());
@@ -177,12 +180,16 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   for (const register of MODULES) register(deps);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
+  // Not ready while the database is away: a load balancer sends requests to other copies meanwhile.
   app.get('/readyz', async (_req, reply) => {
     try {
       await database.ping();
       return { status: 'ready', database: database.kind };
     } catch {
-      return reply.status(503).send({ status: 'unavailable' });
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ status: 'unavailable', database: database.kind });
     }
   });
 

@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createPglite, type Database, wrapPglite, wrapPostgres } from '../src/db/client.ts';
-import { MemoryRateLimiter, RedisRateLimiter } from '../src/lib/rate-limiter.ts';
+import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from '../src/lib/rate-limiter.ts';
 import { withDatabase } from './global-setup.ts';
 
 /** A fresh copy of the migrated template database for one test file (`url` set on PostgreSQL). */
@@ -68,6 +68,8 @@ export async function createTestApp(
     now?: () => Date;
     /** Share another app's PostgreSQL database instead of a fresh copy (two servers, one database). */
     databaseUrl?: string;
+    /** Instead of the one REDIS_URL implies. */
+    limiter?: RateLimiter;
   } = {},
 ): Promise<TestApp> {
   const database = options.databaseUrl
@@ -83,9 +85,11 @@ export async function createTestApp(
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });
-  const limiter = config.redisUrl
-    ? RedisRateLimiter.connect(config.redisUrl, `fv:test:${randomBytes(6).toString('hex')}:`)
-    : new MemoryRateLimiter();
+  const limiter =
+    options.limiter ??
+    (config.redisUrl
+      ? RedisRateLimiter.connect(config.redisUrl, `fv:test:${randomBytes(6).toString('hex')}:`)
+      : new MemoryRateLimiter());
   const built = await buildApp({ config, database, limiter, logger: false, now: options.now });
   await built.app.ready();
   return {

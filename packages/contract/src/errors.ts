@@ -187,6 +187,11 @@ export const ERRORS = {
     en: 'The service is starting or unavailable. Please try again shortly.',
     es: 'El servicio se está iniciando o no está disponible. Inténtalo de nuevo en breve.',
   },
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    en: 'The service is briefly unavailable. Please try again in a few seconds.',
+    es: 'El servicio no está disponible por un momento. Inténtalo de nuevo en unos segundos.',
+  },
   INTERNAL: {
     status: 500,
     en: 'Sorry - Server error - An error has been found on the application server.',

@@ -19,6 +19,16 @@ export interface Database {
   session<T>(fn: (exec: SqlExec) => Promise<T>): Promise<T>;
   /** Cheap liveness query for /readyz. */
   ping(): Promise<void>;
+  /**
+   * Connections of the pool (PostgreSQL): open, idle, and callers waiting for one. PGlite is one
+   * in-process connection: total 1, nobody waits on a pool.
+   */
+  poolStats(): { total: number; idle: number; waiting: number };
+  /**
+   * Where lost connections are reported (a PostgreSQL restart ends every open connection). The
+   * pool replaces them on the next query; without a listener they go to stderr.
+   */
+  onConnectionError(listener: (err: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -34,11 +44,26 @@ export function wrapPglite(client: PGlite): Database {
     ping: async () => {
       await client.query('select 1');
     },
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
+    onConnectionError: () => {},
     close: () => client.close(),
   };
 }
 
+/**
+ * A pool that survives the database going away: node-postgres emits 'error' on the pool for an
+ * idle connection and on a checked-out client between queries (a transaction waiting on other
+ * work), and an 'error' event without a listener ends the process. Both are listened to here, for
+ * every pool the app opens; the failed query itself rejects and the error handler answers 503.
+ */
 export function wrapPostgres(pool: pg.Pool): Database {
+  const listeners: ((err: Error) => void)[] = [];
+  const report = (err: Error) => {
+    if (!listeners.length) console.warn(`database connection lost: ${err.message}`);
+    for (const listener of listeners) listener(err);
+  };
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: 'postgres',
@@ -57,6 +82,10 @@ export function wrapPostgres(pool: pg.Pool): Database {
     ping: async () => {
       await pool.query('select 1');
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    onConnectionError: (listener) => {
+      listeners.push(listener);
+    },
     close: () => pool.end(),
   };
 }
@@ -69,7 +98,8 @@ export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): P
 /** PostgreSQL when a URL is given, otherwise PGlite files under dataDir. */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A connection attempt to a database that is away fails within 5 s instead of holding the request.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
     return wrapPostgres(pool);
   }
   const dir = path.join(opts.dataDir, 'pglite');

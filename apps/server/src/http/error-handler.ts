@@ -9,6 +9,7 @@ import {
 } from '@fanverse/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError } from './app-error.ts';
 import { requestLanguage } from './language.ts';
 
@@ -57,6 +58,9 @@ function codeForFastifyError(err: FastifyError): ErrorCode | undefined {
   return undefined;
 }
 
+/** Seconds a client is asked to wait while the database is away (a restart takes a few). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** The one serializer of errors: never a stack trace or SQL to the client. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError | ZodError, req: FastifyRequest, reply: FastifyReply) => {
@@ -79,6 +83,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         if (Object.hasOwn(ERRORS, v)) fields[k] = errorMessage(v as ErrorCode, lang);
       }
       return reply.status(ERRORS[code].status).send({ ...body(code, lang), fields });
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err: { message: err.message } }, 'database unavailable');
+      return reply
+        .status(ERRORS.DATABASE_UNAVAILABLE.status)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(body('DATABASE_UNAVAILABLE', lang));
     }
     const code = codeForFastifyError(err);
     if (code) {

@@ -1,11 +1,11 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@fanverse/contract';
 import { SOCKET_PATH } from '@fanverse/contract';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import type { AuthInfo } from '../http/guards.ts';
 import type { RealtimePublisher } from './publisher.ts';
+import { createResilientRedisAdapter } from './redis-adapter.ts';
 import type { SessionEvents } from './session-events.ts';
 
 type Io = Server<
@@ -21,6 +21,8 @@ export const postRoom = (postId: string) => `post:${postId}`;
 
 export interface RealtimeServer extends RealtimePublisher {
   io: Io;
+  /** Whether events reach the other server copies (Redis connected); true with a single copy. */
+  linked(): boolean;
   close(): Promise<void>;
 }
 
@@ -49,11 +51,8 @@ export function attachRealtime(opts: {
     transports: ['websocket'],
     serveClient: false,
   });
-  let redis: { pub: Redis; sub: Redis } | undefined;
-  if (opts.redisUrl) {
-    redis = { pub: new Redis(opts.redisUrl), sub: new Redis(opts.redisUrl) };
-    io.adapter(createAdapter(redis.pub, redis.sub));
-  }
+  const redis = opts.redisUrl ? createResilientRedisAdapter(opts.redisUrl, opts.app.log) : undefined;
+  if (redis) io.adapter(redis.adapter);
 
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
@@ -63,8 +62,9 @@ export function attachRealtime(opts: {
       if (!auth) return next(new Error('INVALID_TOKEN'));
       socket.data.auth = auth;
       next();
-    } catch {
-      next(new Error('INVALID_TOKEN'));
+    } catch (err) {
+      // The database being away is not a bad token: the client may try again shortly.
+      next(new Error(isDatabaseUnavailable(err) ? 'DATABASE_UNAVAILABLE' : 'INVALID_TOKEN'));
     }
   });
 
@@ -113,6 +113,7 @@ export function attachRealtime(opts: {
 
   return {
     io,
+    linked: () => redis?.connected() ?? true,
     toUser(userId, event, ...args) {
       io.to(userRoom(userId)).emit(event, ...args);
     },
@@ -133,10 +134,7 @@ export function attachRealtime(opts: {
       closing = true;
       stopListening();
       await io.close();
-      if (redis) {
-        await redis.pub.quit().catch(() => {});
-        await redis.sub.quit().catch(() => {});
-      }
+      await redis?.close();
     },
   };
 }

@@ -60,8 +60,14 @@ export function connectSocket(token: string): void {
     reconnectionAttempts: 10,
     reconnectionDelayMax: 30_000,
   });
-  s.on('connect_error', () => {
-    // The socket server may be missing or restarting: the app works without live updates.
+  s.on('connect_error', (err) => {
+    // The socket server may be missing or restarting: the app works without live updates. A
+    // refusal while the server's database restarts is not retried by socket.io itself: retry it.
+    if (!s.active && err.message === 'DATABASE_UNAVAILABLE') {
+      setTimeout(() => {
+        if (socket === s) s.connect();
+      }, 5_000);
+    }
   });
   s.on('notification', ({ notification }) => {
     useUi.getState().pushNotification({

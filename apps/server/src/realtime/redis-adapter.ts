@@ -1,0 +1,66 @@
+import { RedisAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+
+/** Reports Redis going away and coming back, once each (not once per reconnection attempt). */
+export interface RedisLinkLog {
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
+/**
+ * The Socket.IO Redis adapter made to live through a Redis outage:
+ * - publishing never queues nor rejects: while Redis is away an event reaches this copy's own
+ *   sockets only (the adapter delivers locally itself) and is dropped for the other copies; the
+ *   adapter publishes without catching, so a rejected publish would be an unhandled rejection;
+ * - questions to every copy (which sockets are in a room) are answered by this copy alone while
+ *   Redis is away, instead of waiting for answers that cannot come;
+ * - the subscriber keeps its queue and reconnects forever; ioredis subscribes again on reconnect,
+ *   so events from other copies arrive again by themselves once Redis is back.
+ */
+export function createResilientRedisAdapter(url: string, log: RedisLinkLog) {
+  const pub = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  const sub = new Redis(url, { maxRetriesPerRequest: null });
+  const rawPublish = pub.publish.bind(pub) as (channel: string, message: string | Buffer) => Promise<number>;
+  Object.assign(pub, {
+    publish: (channel: string, message: string | Buffer): Promise<number> =>
+      pub.status === 'ready' ? rawPublish(channel, message).catch(() => 0) : Promise.resolve(0),
+  });
+
+  let away = false;
+  const lost = (err: Error) => {
+    if (away) return;
+    away = true;
+    log.warn({ err: { message: err.message } }, 'Redis unavailable: live events reach this copy only');
+  };
+  for (const client of [pub, sub]) client.on('error', lost);
+  sub.on('ready', () => {
+    if (!away) return;
+    away = false;
+    log.info({}, 'Redis is back: live events reach every copy again');
+  });
+
+  class ResilientRedisAdapter extends RedisAdapter {
+    constructor(nsp: unknown) {
+      super(nsp, pub, sub, { requestsTimeout: 2_000 });
+    }
+
+    override async serverCount(): Promise<number> {
+      if (pub.status !== 'ready') return 1;
+      return super.serverCount().catch(() => 1);
+    }
+  }
+
+  return {
+    /** For `io.adapter()`, which constructs one per namespace. */
+    adapter: ResilientRedisAdapter,
+    /** Whether events currently reach the other copies. */
+    connected: () => pub.status === 'ready' && sub.status === 'ready',
+    async close(): Promise<void> {
+      for (const client of [pub, sub]) {
+        // quit waits for Redis; while it is away, just drop the connection.
+        if (client.status === 'ready') await client.quit().catch(() => client.disconnect());
+        else client.disconnect();
+      }
+    },
+  };
+}
