@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { logVideoTools } from './media/ffmpeg.ts';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/demo.ts';
 import { seedDemoContent } from './seed/demo-content.ts';
 
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
   const built = await buildApp({ config, database });
   const log = built.app.log;
   if (applied.length) log.info({ migrations: applied }, 'migrations applied');
+  await logVideoTools(config.media, log);
 
   if (config.seedDemo && (await seedDemo(built.services.users, config.seedPassword))) {
     await seedDemoContent(built.services);
