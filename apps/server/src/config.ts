@@ -91,6 +91,7 @@ const envSchema = z.object({
   MEDIA_S3_ENDPOINT: optionalUrl(['http', 'https']),
   MEDIA_S3_ACCESS_KEY: z.string().optional(),
   MEDIA_S3_SECRET_KEY: z.string().optional(),
+  MEDIA_S3_PATH_STYLE: bool.optional(),
   FFMPEG_PATH: z.string().optional(),
   IDENTITY_RETENTION_DAYS: positiveInt(30),
   FFPROBE_PATH: z.string().optional(),
@@ -172,6 +173,8 @@ export interface Config {
           endpoint: string | undefined;
           accessKey: string | undefined;
           secretKey: string | undefined;
+          /** Bucket in the path (endpoint/bucket/key) rather than in the host name. */
+          pathStyle: boolean;
         }
       | undefined;
     ffmpegPath: string | undefined;
@@ -288,6 +291,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             endpoint: e.MEDIA_S3_ENDPOINT,
             accessKey: e.MEDIA_S3_ACCESS_KEY,
             secretKey: e.MEDIA_S3_SECRET_KEY,
+            // Self-hosted S3 servers (MinIO, s3rver…) usually want path-style; AWS virtual-hosted.
+            pathStyle: e.MEDIA_S3_PATH_STYLE ?? e.MEDIA_S3_ENDPOINT !== undefined,
           }
         : undefined,
       ffmpegPath: e.FFMPEG_PATH,

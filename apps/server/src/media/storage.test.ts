@@ -1,111 +1,136 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { text } from 'node:stream/consumers';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { LocalStorage, type S3Fetch, S3Storage } from './storage.ts';
+import { buffer, text } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startS3, type TestS3 } from '../../test/s3.ts';
+import { LocalStorage, type S3Fetch, type S3Options, S3Storage, type Storage } from './storage.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fanverse-storage-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-describe('LocalStorage', () => {
-  const storage = new LocalStorage(root);
+/** What every driver must do, run against local disk and against a real S3-compatible server. */
+function conformance(name: string, make: () => Storage) {
+  describe(`${name}: the Storage contract`, () => {
+    it('puts a buffer or a file, reads it whole or by range, downloads and deletes it', async () => {
+      const storage = make();
+      await storage.put('media/u1/m1/thumb.webp', Buffer.from('0123456789'), 'image/webp');
+      const src = path.join(root, `src-${name}.bin`);
+      fs.writeFileSync(src, 'abcdef');
+      await storage.put('media/u1/m1/original.mp4', src, 'video/mp4');
 
-  it('puts a buffer or a file, reads it whole or by range, and deletes it', async () => {
-    await storage.put('media/u1/m1/thumb.webp', Buffer.from('0123456789'), 'image/webp');
-    const src = path.join(root, 'src.bin');
-    fs.writeFileSync(src, 'abcdef');
-    await storage.put('media/u1/m1/original.mp4', src, 'video/mp4');
+      expect(await storage.stat('media/u1/m1/thumb.webp')).toEqual({ size: 10, contentType: 'image/webp' });
+      expect(await storage.stat('media/u1/m1/original.mp4')).toEqual({ size: 6, contentType: 'video/mp4' });
+      expect(await text(await storage.stream('media/u1/m1/thumb.webp'))).toBe('0123456789');
+      expect(await text(await storage.stream('media/u1/m1/thumb.webp', { start: 2, end: 4 }))).toBe('234');
+      const to = path.join(root, `downloaded-${name}.mp4`);
+      await storage.download('media/u1/m1/original.mp4', to);
+      expect(fs.readFileSync(to, 'utf8')).toBe('abcdef');
 
-    expect(await storage.stat('media/u1/m1/thumb.webp')).toEqual({ size: 10, contentType: 'image/webp' });
-    expect(await storage.stat('media/u1/m1/original.mp4')).toEqual({ size: 6, contentType: 'video/mp4' });
-    expect(await text(await storage.stream('media/u1/m1/thumb.webp'))).toBe('0123456789');
-    expect(await text(await storage.stream('media/u1/m1/thumb.webp', { start: 2, end: 4 }))).toBe('234');
+      await storage.delete('media/u1/m1/thumb.webp');
+      expect(await storage.exists('media/u1/m1/thumb.webp')).toBe(false);
+      expect(await storage.exists('media/u1/m1/original.mp4')).toBe(true);
+      await storage.delete('media/u1/m1/thumb.webp'); // deleting twice is fine
+    });
 
-    await storage.delete('media/u1/m1/thumb.webp');
-    expect(await storage.exists('media/u1/m1/thumb.webp')).toBe(false);
-    expect(await storage.exists('media/u1/m1/original.mp4')).toBe(true);
+    it('stores a file larger than one read chunk byte for byte', async () => {
+      const storage = make();
+      const big = randomBytes(3 * 1024 * 1024 + 17);
+      const src = path.join(root, `big-${name}.bin`);
+      fs.writeFileSync(src, big);
+      await storage.put('media/u2/m1/original.mp4', src, 'video/mp4');
+      expect((await storage.stat('media/u2/m1/original.mp4'))?.size).toBe(big.length);
+      expect((await buffer(await storage.stream('media/u2/m1/original.mp4'))).equals(big)).toBe(true);
+    });
+
+    it('answers null for a missing key', async () => {
+      expect(await make().stat('media/none/x.webp')).toBeNull();
+    });
+
+    it.each(['../escape.txt', 'media/../../escape', '/etc/passwd', 'media//x', 'media/./x', 'a\\b'])(
+      'refuses the key %s that could leave the root',
+      async (key) => {
+        await expect(make().put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(/unsafe|escapes/);
+        expect(fs.existsSync(path.join(root, '..', 'escape.txt'))).toBe(false);
+      },
+    );
+  });
+}
+
+conformance('LocalStorage', () => new LocalStorage(path.join(root, 'local')));
+
+let s3: TestS3;
+beforeAll(async () => {
+  s3 = await startS3();
+});
+afterAll(() => s3?.close());
+const onS3rver = (overrides: Partial<S3Options> = {}) =>
+  new S3Storage({
+    bucket: s3.bucket,
+    region: 'us-east-1',
+    endpoint: s3.endpoint,
+    accessKey: 'S3RVER',
+    secretKey: 'S3RVER',
+    pathStyle: true,
+    ...overrides,
+  });
+conformance('S3Storage on s3rver', () => onS3rver());
+
+describe('S3Storage on s3rver', () => {
+  it('keeps the objects in the bucket, not on local disk', async () => {
+    await onS3rver().put('media/u3/m1/web.webp', Buffer.from('in the bucket'), 'image/webp');
+    expect(await s3.keys()).toContain('media/u3/m1/web.webp');
   });
 
-  it('answers null for a missing key', async () => {
-    expect(await storage.stat('media/none/x.webp')).toBeNull();
+  it('fails loudly on a bucket that does not exist or an unknown access key', async () => {
+    await expect(
+      onS3rver({ bucket: 'no-such-bucket' }).put('media/x/y.webp', Buffer.from('x'), 'image/webp'),
+    ).rejects.toThrow(/answered 404/);
+    await expect(
+      onS3rver({ accessKey: 'someone-else' }).put('media/x/y.webp', Buffer.from('x'), 'image/webp'),
+    ).rejects.toThrow(/answered 403/);
   });
-
-  it.each(['../escape.txt', 'media/../../escape', '/etc/passwd', 'media//x', 'media/./x', 'a\\b'])(
-    'refuses the key %s that could leave the root',
-    async (key) => {
-      await expect(storage.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(/unsafe|escapes/);
-      expect(fs.existsSync(path.join(root, '..', 'escape.txt'))).toBe(false);
-    },
-  );
 });
 
-/** An in-memory S3 that records the calls the driver makes. */
+/** Records the calls the driver makes; answers every request with 200. */
 function fakeS3() {
-  const objects = new Map<string, { body: Buffer; type: string }>();
   const calls: string[] = [];
   const send: S3Fetch = async (url, init) => {
     calls.push(`${init.method} ${url}`);
-    const key = new URL(url).pathname;
-    const obj = objects.get(key);
-    switch (init.method) {
-      case 'PUT':
-        objects.set(key, { body: init.body ?? Buffer.alloc(0), type: init.headers?.['content-type'] ?? '' });
-        return new Response(null, { status: 200 });
-      case 'HEAD':
-        return obj
-          ? new Response(null, {
-              status: 200,
-              headers: { 'content-length': String(obj.body.length), 'content-type': obj.type },
-            })
-          : new Response(null, { status: 404 });
-      case 'GET': {
-        if (!obj) return new Response('NoSuchKey', { status: 404 });
-        const m = /^bytes=(\d+)-(\d+)$/.exec(init.headers?.range ?? '');
-        if (m) return new Response(obj.body.subarray(Number(m[1]), Number(m[2]) + 1), { status: 206 });
-        return new Response(obj.body, { status: 200 });
-      }
-      case 'DELETE':
-        objects.delete(key);
-        return new Response(null, { status: 204 });
-      default:
-        return new Response(null, { status: 405 });
-    }
+    return new Response(null, { status: 200 });
   };
-  return { send, objects, calls };
+  return { send, calls };
 }
 
-describe('S3Storage', () => {
-  const options = {
+function s3Options() {
+  return {
     bucket: 'fan-media',
     region: 'eu-west-1',
-    endpoint: 'http://s3.test:9000/',
+    endpoint: 'http://s3.test:9000/' as string | undefined,
     accessKey: 'a',
     secretKey: 'b',
+    pathStyle: true,
   };
+}
 
-  it('stores, stats, streams ranges and deletes through path-style bucket URLs', async () => {
+describe('S3Storage requests', () => {
+  const options = s3Options();
+
+  it('names objects path-style on self-hosted servers and virtual-hosted on AWS', async () => {
     const s3 = fakeS3();
-    const storage = new S3Storage(options, s3.send);
-    await storage.put('media/u1/m1/web.webp', Buffer.from('hello world'), 'image/webp');
-    expect(s3.calls[0]).toBe('PUT http://s3.test:9000/fan-media/media/u1/m1/web.webp');
-    expect(s3.objects.get('/fan-media/media/u1/m1/web.webp')?.type).toBe('image/webp');
-
-    expect(await storage.stat('media/u1/m1/web.webp')).toEqual({ size: 11, contentType: 'image/webp' });
-    expect(await text(await storage.stream('media/u1/m1/web.webp'))).toBe('hello world');
-    expect(await text(await storage.stream('media/u1/m1/web.webp', { start: 6, end: 10 }))).toBe('world');
-
-    await storage.delete('media/u1/m1/web.webp');
-    expect(await storage.exists('media/u1/m1/web.webp')).toBe(false);
-  });
-
-  it('downloads an object to a local file (processing works on local copies)', async () => {
-    const s3 = fakeS3();
-    const storage = new S3Storage(options, s3.send);
-    await storage.put('media/u1/m2/original.mp4', Buffer.from('video-bytes'), 'video/mp4');
-    const to = path.join(root, 'downloaded.mp4');
-    await storage.download('media/u1/m2/original.mp4', to);
-    expect(fs.readFileSync(to, 'utf8')).toBe('video-bytes');
+    await new S3Storage(options, s3.send).put('media/u1/m1/web.webp', Buffer.from('x'), 'image/webp');
+    await new S3Storage({ ...options, endpoint: undefined, pathStyle: false }, s3.send).stat(
+      'media/u1/m1/web.webp',
+    );
+    await new S3Storage({ ...options, endpoint: 'https://r2.example.com', pathStyle: false }, s3.send).stat(
+      'media/u1/m1/web.webp',
+    );
+    expect(s3.calls).toEqual([
+      'PUT http://s3.test:9000/fan-media/media/u1/m1/web.webp',
+      'HEAD https://fan-media.s3.eu-west-1.amazonaws.com/media/u1/m1/web.webp',
+      'HEAD https://fan-media.r2.example.com/media/u1/m1/web.webp',
+    ]);
   });
 
   it('fails loudly when the bucket answers an error', async () => {
@@ -135,5 +160,23 @@ describe('S3Storage', () => {
     expect(seen[0]?.headers.get('authorization')).toMatch(
       /^AWS4-HMAC-SHA256 Credential=a\/\d{8}\/eu-west-1\/s3\/aws4_request, SignedHeaders=.*, Signature=[0-9a-f]{64}$/,
     );
+  });
+
+  it('streams a file with its length (S3 refuses chunked uploads) instead of reading it whole', async () => {
+    const src = path.join(root, 'stream.bin');
+    fs.writeFileSync(src, randomBytes(100_000));
+    const seen: Request[] = [];
+    vi.stubGlobal('fetch', async (req: Request) => {
+      seen.push(req);
+      await req.arrayBuffer();
+      return new Response(null, { status: 200 });
+    });
+    try {
+      await new S3Storage(options).put('media/u1/m4/original.mp4', src, 'video/mp4');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(seen[0]?.headers.get('content-length')).toBe('100000');
+    expect(seen[0]?.headers.get('x-amz-content-sha256')).toBe('UNSIGNED-PAYLOAD');
   });
 });

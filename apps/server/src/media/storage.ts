@@ -118,7 +118,7 @@ export class LocalStorage implements Storage {
 /** The few S3 calls the driver needs; `fetch`-shaped so tests can pass a fake. */
 export type S3Fetch = (
   url: string,
-  init: { method: string; headers?: Record<string, string>; body?: Buffer },
+  init: { method: string; headers?: Record<string, string>; body?: Buffer | ReadableStream<Uint8Array> },
 ) => Promise<Response>;
 
 export interface S3Options {
@@ -127,9 +127,14 @@ export interface S3Options {
   endpoint: string | undefined;
   accessKey: string | undefined;
   secretKey: string | undefined;
+  /**
+   * `https://endpoint/bucket/key` (MinIO, s3rver, most self-hosted servers) instead of
+   * `https://bucket.endpoint/key` (AWS's virtual-hosted style).
+   */
+  pathStyle: boolean;
 }
 
-/** An S3-compatible bucket (AWS, MinIO, R2 …), path-style URLs, signed with SigV4. */
+/** An S3-compatible bucket (AWS, MinIO, R2 …), signed with SigV4. */
 export class S3Storage implements Storage {
   private readonly base: string;
 
@@ -137,8 +142,12 @@ export class S3Storage implements Storage {
     options: S3Options,
     private readonly send: S3Fetch = signedFetch(options),
   ) {
-    const endpoint = (options.endpoint ?? `https://s3.${options.region}.amazonaws.com`).replace(/\/+$/, '');
-    this.base = `${endpoint}/${encodeURIComponent(options.bucket)}`;
+    const endpoint = new URL(options.endpoint ?? `https://s3.${options.region}.amazonaws.com`);
+    const prefix = endpoint.pathname.replace(/\/+$/, '');
+    const bucket = encodeURIComponent(options.bucket);
+    this.base = options.pathStyle
+      ? `${endpoint.origin}${prefix}/${bucket}`
+      : `${endpoint.protocol}//${bucket}.${endpoint.host}${prefix}`;
   }
 
   private url(key: string): string {
@@ -155,13 +164,19 @@ export class S3Storage implements Storage {
     return res;
   }
 
+  /** A file is streamed from disk (videos reach a gigabyte), with its length, never read whole. */
   async put(key: string, source: string | Buffer, contentType: string): Promise<void> {
-    const body = typeof source === 'string' ? await fs.promises.readFile(source) : source;
-    await this.call(key, {
+    const length = typeof source === 'string' ? (await fs.promises.stat(source)).size : source.length;
+    const body =
+      typeof source === 'string'
+        ? (Readable.toWeb(fs.createReadStream(source)) as ReadableStream<Uint8Array>)
+        : source;
+    const res = await this.call(key, {
       method: 'PUT',
-      headers: { 'content-type': contentType, 'content-length': String(body.length) },
+      headers: { 'content-type': contentType, 'content-length': String(length) },
       body,
     });
+    await res.body?.cancel().catch(() => undefined);
   }
 
   async stat(key: string): Promise<StoredObject | null> {
@@ -189,19 +204,28 @@ export class S3Storage implements Storage {
   }
 
   async delete(key: string): Promise<void> {
-    await this.call(key, { method: 'DELETE' }, [200, 204, 404]);
+    const res = await this.call(key, { method: 'DELETE' }, [200, 204, 404]);
+    await res.body?.cancel().catch(() => undefined);
   }
 }
 
+/**
+ * SigV4-signed fetch. Streamed bodies (files) are sent once: a stream cannot be replayed, so only
+ * buffered requests are retried on a 5xx / 429 (twice, with aws4fetch's backoff).
+ */
 function signedFetch(options: S3Options): S3Fetch {
-  const client = new AwsClient({
-    accessKeyId: options.accessKey ?? '',
-    secretAccessKey: options.secretKey ?? '',
-    region: options.region,
-    service: 's3',
-  });
+  const client = (retries: number) =>
+    new AwsClient({
+      accessKeyId: options.accessKey ?? '',
+      secretAccessKey: options.secretKey ?? '',
+      region: options.region,
+      service: 's3',
+      retries,
+    });
+  const retrying = client(2);
+  const once = client(0);
   return (url, init) =>
-    client.fetch(url, {
+    (init.body instanceof ReadableStream ? once : retrying).fetch(url, {
       method: init.method,
       headers: init.headers,
       body: init.body as RequestInit['body'],
