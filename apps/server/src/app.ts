@@ -11,6 +11,7 @@ import { deleteTempFiles, readMultipart, registerMultipart } from './http/multip
 import { defineRoute } from './http/route.ts';
 import type { RouteDeps } from './http/route-deps.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
+import { resolveAppSecret } from './lib/secret.ts';
 import { type Mailer, OutboxMailer, SmtpMailer } from './mail/mailer.ts';
 import { createMediaModule } from './media/media.module.ts';
 import { createPrivateStorage } from './media/storage.ts';
@@ -116,9 +117,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   if (!mailer) throw new Error('No mail transport: set SMTP_URL or enable DEV_OUTBOX');
   const sessionEvents = new SessionEvents();
   const publisher = new DeferredPublisher();
-  const media = createMediaModule({ database, config, now: options.now, logger: app.log });
+  const appSecret = await resolveAppSecret(config, database);
+  const media = createMediaModule({ database, config, appSecret, now: options.now, logger: app.log });
   const services = buildServices({
     config,
+    appSecret,
     database,
     mailer,
     outbox,

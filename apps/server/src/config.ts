@@ -81,7 +81,7 @@ const envSchema = z.object({
   RESET_CODE_MAX_ATTEMPTS: positiveInt(10),
   SESSION_TTL_DAYS: positiveInt(30),
   DEV_OUTBOX: bool.optional(),
-  /** Secret for signed media URLs; absent: one is generated and kept in DATA_DIR/.app-secret. */
+  /** Secret for signed media URLs and payment links; absent: one is generated and kept in the database. */
   APP_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   MEDIA_MAX_IMAGE_MB: positiveInt(20),
   MEDIA_MAX_VIDEO_MB: positiveInt(1024),

@@ -52,6 +52,8 @@ import type { SessionEvents } from './realtime/session-events.ts';
 
 export interface ServiceDeps {
   config: Config;
+  /** Signing key shared by every server copy (lib/secret.ts). */
+  appSecret: string;
   database: Database;
   mailer: Mailer;
   outbox: OutboxMailer | undefined;
@@ -216,6 +218,7 @@ export function buildServices(deps: ServiceDeps) {
       store: moneyStore,
       terms: moneyTerms,
       config: deps.config,
+      appSecret: deps.appSecret,
       features: settings,
       findCreator: (handle) => creators.findCreatorByHandle(handle),
       visiblePost: (auth, postId) => posts.visible(auth, postId),

@@ -672,3 +672,13 @@ export const payouts = pgTable(
     index('payouts_status_idx').on(t.status),
   ],
 );
+
+/**
+ * Secrets every server copy on this database must share, by name (`app`: the key behind signed
+ * media URLs and sandbox payment links). Created once, by whichever copy starts first (ADR 0014).
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

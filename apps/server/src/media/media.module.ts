@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { resolveAppSecret } from '../lib/secret.ts';
 import { type FfmpegPaths, resolveFfmpeg } from './ffmpeg.ts';
 import { PgBossMediaJobs } from './media.jobs.ts';
 import { MediaRepository } from './media.repository.ts';
@@ -13,6 +12,8 @@ import { createStorage, type Storage } from './storage.ts';
 export interface MediaModuleOptions {
   database: Database;
   config: Config;
+  /** Key of signed media URLs, shared by every server copy (lib/secret.ts). */
+  appSecret: string;
   /** Defaults to the configured driver (S3 when MEDIA_S3_BUCKET is set, else local disk). */
   storage?: Storage;
   now?: () => Date;
@@ -34,7 +35,7 @@ export interface MediaModule {
 export function createMediaModule(options: MediaModuleOptions): MediaModule {
   const { config, database } = options;
   const storage = options.storage ?? createStorage(config);
-  const signer = new UrlSigner(resolveAppSecret(config), {
+  const signer = new UrlSigner(options.appSecret, {
     ttlSeconds: config.media.urlTtlSeconds,
     cdnUrl: config.mediaCdnUrl,
     now: options.now,

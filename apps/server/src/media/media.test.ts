@@ -42,7 +42,7 @@ beforeAll(async () => {
     MEDIA_MAX_VIDEO_MB: '2',
     MEDIA_URL_TTL_SECONDS: '600',
   });
-  media = createMediaModule({ database, config, now: () => now });
+  media = createMediaModule({ database, config, appSecret: config.appSecret as string, now: () => now });
   await media.start();
   process.env.TMPDIR = uploadsDir;
 
@@ -404,6 +404,7 @@ describe('presentation and signed URLs', () => {
     const cdn = createMediaModule({
       database,
       config: { ...config, mediaCdnUrl: 'https://cdn.example.com/' },
+      appSecret: config.appSecret as string,
       now: () => now,
     });
     const shown = cdn.service.present(image, true);

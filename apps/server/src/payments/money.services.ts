@@ -1,6 +1,5 @@
 import type { Config } from '../config.ts';
 import type { AuthInfo } from '../http/guards.ts';
-import { resolveAppSecret } from '../lib/secret.ts';
 import { BillingService } from '../modules/billing/billing.service.ts';
 import { PostbackApplier } from '../modules/billing/postback.applier.ts';
 import { EarningsService } from '../modules/earnings/earnings.service.ts';
@@ -19,6 +18,8 @@ export interface MoneyServiceDeps {
   store: MoneyStore;
   terms: MoneyTerms;
   config: Config;
+  /** Key of sandbox payment links, shared by every server copy (lib/secret.ts). */
+  appSecret: string;
   /** Feature switches (tips, flowers and gifts). */
   features: FeatureGate;
   findCreator(handle: string): Promise<{ id: string; username: string; roles: string[] } | undefined>;
@@ -33,7 +34,7 @@ export interface MoneyServiceDeps {
 export function buildMoneyServices(deps: MoneyServiceDeps) {
   const money = deps.config.money;
   const { store, terms: moneyTerms } = deps;
-  const sandbox = new SandboxProvider(resolveAppSecret(deps.config));
+  const sandbox = new SandboxProvider(deps.appSecret);
   const provider: PaymentProvider =
     deps.config.paymentProvider === 'segpay'
       ? new SegpayProvider(money.segpay, deps.segpaySrs ?? new HttpSegpaySrsClient(money.segpay))
