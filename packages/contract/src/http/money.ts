@@ -44,7 +44,8 @@ export const creditsHistoryItemSchema = z.object({
   kind: z.string(),
   /** Change of the balance: positive for purchases, negative for spends. */
   credits: credits,
-  creator: z.string().nullable(),
+  /** The creator paid (name, handle, avatar), null for purchases and free credits. */
+  creator: publicUserSchema.nullable(),
   post: z.string().nullable(),
   date: z.string(),
 });
@@ -61,7 +62,8 @@ export const transactionItemSchema = z.object({
   amount: cents,
   credits: credits,
   type: z.string(),
-  creator: z.string().nullable(),
+  /** The creator paid (name, handle, avatar), null for purchases of credits. */
+  creator: publicUserSchema.nullable(),
   date: z.string(),
   dateReview: z.string(),
 });

@@ -112,6 +112,14 @@ describe('spending credits', () => {
       { token: fan.token },
     );
     expect(bought.body.posts.map((p) => [p._id, p.access])).toEqual([[postId, true]]);
+    // Lists that name the creator paid give the person (handle and name), never a bare id.
+    const history = await t.call('wallet.history', {}, { token: fan.token });
+    const unlock = history.body.items.find((i) => i.kind === 'unlock');
+    expect(unlock?.creator).toMatchObject({ _id: creator.id, user: creator.username });
+    expect(unlock?.creator?.name).toBeTruthy();
+    expect(history.body.items.find((i) => i.kind === 'credits_purchase')?.creator).toBeNull();
+    const transfers = await t.call('user.transactions', {}, { token: fan.token });
+    expect(transfers.body.items.find((i) => i.type === 'unlock')?.creator?.user).toBe(creator.username);
   });
 
   it('refuses a spend above the balance and changes nothing', async () => {

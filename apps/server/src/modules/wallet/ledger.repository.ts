@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ledgerEntries, ledgerTransactions, wallets } from '../../db/schema.ts';
+import { ledgerEntries, ledgerTransactions, profiles, users, wallets } from '../../db/schema.ts';
+import { publicUserColumns } from '../users/public-user.columns.ts';
+import type { PublicUserRow } from '../users/public-user.presenter.ts';
 import { type Currency, isBalanced, type Leg } from './money.math.ts';
 
 export type TransferRow = typeof ledgerTransactions.$inferSelect;
@@ -221,19 +223,21 @@ export class LedgerRepository {
           id: ledgerTransactions.id,
           kind: ledgerTransactions.kind,
           credits: ledgerEntries.amount,
-          creatorId: ledgerTransactions.creatorId,
+          creator: publicUserColumns,
           postId: ledgerTransactions.postId,
           createdAt: ledgerTransactions.createdAt,
         })
         .from(ledgerEntries)
         .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+        .leftJoin(users, eq(users.id, ledgerTransactions.creatorId))
+        .leftJoin(profiles, eq(profiles.userId, users.id))
         .where(where)
         .orderBy(desc(ledgerTransactions.createdAt), desc(ledgerTransactions.id))
         .limit(limit)
         .offset((page - 1) * limit),
       this.db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries).where(where),
     ]);
-    return { items, total: count?.n ?? 0 };
+    return { items: items.map((i) => ({ ...i, creator: creatorOf(i.creator) })), total: count?.n ?? 0 };
   }
 
   /** A page of the fan's transfers: payments, spends and their reversals. */
@@ -241,16 +245,26 @@ export class LedgerRepository {
     const where = eq(ledgerTransactions.userId, userId);
     const [items, [count]] = await Promise.all([
       this.db
-        .select()
+        .select({ transfer: ledgerTransactions, creator: publicUserColumns })
         .from(ledgerTransactions)
+        .leftJoin(users, eq(users.id, ledgerTransactions.creatorId))
+        .leftJoin(profiles, eq(profiles.userId, users.id))
         .where(where)
         .orderBy(desc(ledgerTransactions.createdAt), desc(ledgerTransactions.id))
         .limit(limit)
         .offset((page - 1) * limit),
       this.db.select({ n: sql<number>`count(*)::int` }).from(ledgerTransactions).where(where),
     ]);
-    return { items, total: count?.n ?? 0 };
+    return {
+      items: items.map((i) => ({ ...i.transfer, creator: creatorOf(i.creator) })),
+      total: count?.n ?? 0,
+    };
   }
+}
+
+/** A left-joined person: null when the row names nobody. */
+function creatorOf(row: { id: string | null } | null): PublicUserRow | null {
+  return row?.id ? (row as PublicUserRow) : null;
 }
 
 /** drizzle's execute answers rows (PGlite) or a result with rows (node-postgres). */

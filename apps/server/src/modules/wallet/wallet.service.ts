@@ -6,6 +6,7 @@ import type { AuthInfo } from '../../http/guards.ts';
 import type { NotificationService } from '../notifications/notification.service.ts';
 import type { PostListRow } from '../posts/post.repository.ts';
 import type { FeatureGate } from '../settings/platform-settings.ts';
+import { presentPublicUser } from '../users/public-user.presenter.ts';
 import { freeCreditLegs, spendLegs } from './money.math.ts';
 import type { MoneyRepos, MoneyStore } from './money.unit.ts';
 import type { MoneyTerms } from './terms.service.ts';
@@ -90,7 +91,7 @@ export class WalletService {
         _id: i.id,
         kind: i.kind,
         credits: i.credits,
-        creator: i.creatorId,
+        creator: i.creator && presentPublicUser(i.creator),
         post: i.postId,
         date: i.createdAt.toISOString(),
       })),
@@ -107,7 +108,7 @@ export class WalletService {
         amount: t.amountCents,
         credits: t.credits,
         type: t.kind,
-        creator: t.creatorId,
+        creator: t.creator && presentPublicUser(t.creator),
         date: t.createdAt.toISOString(),
         dateReview: t.createdAt.toISOString(),
       })),

@@ -8,6 +8,7 @@ import { Alert } from '../../ui/Feedback.tsx';
 import { FieldTooltip } from '../../ui/Field.tsx';
 import { serverFieldErrors } from '../../ui/formErrors.ts';
 import { Modal } from '../../ui/Modal.tsx';
+import { PersonLink } from '../feed/Author.tsx';
 import { AdminListState, FilterTabs, refreshCounters, useDateFormat, useListParams } from './AdminParts.tsx';
 import { ADMIN_KEYS } from './adminKeys.ts';
 
@@ -106,11 +107,7 @@ export function ComplaintsView() {
                       <div>
                         <dt>{t('complaints.reporter')}</dt>
                         <dd>
-                          {item.reporter ? (
-                            <Link to={`/${item.reporter.user}`}>@{item.reporter.user}</Link>
-                          ) : (
-                            t('complaints.publicForm')
-                          )}
+                          {item.reporter ? <PersonLink user={item.reporter} /> : t('complaints.publicForm')}
                         </dd>
                       </div>
                       <div className="admin-facts__wide">

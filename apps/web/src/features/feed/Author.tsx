@@ -80,3 +80,14 @@ export function Author({ user, date }: { user: PublicUser; date?: string }) {
     </div>
   );
 }
+
+/** A person named in a list (history rows, tables): small avatar, name and @handle, linking to their page. */
+export function PersonLink({ user }: { user: Pick<PublicUser, 'user' | 'name' | 'avatar'> }) {
+  return (
+    <Link to={`/${user.user}`} className="person-link" data-testid="person-link">
+      <Avatar user={user} size="small" />
+      <span className="person-link__name">{user.name || user.user}</span>
+      <span className="person-link__handle">@{user.user}</span>
+    </Link>
+  );
+}

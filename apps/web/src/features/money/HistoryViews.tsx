@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { api, errorText } from '../../app/api.ts';
 import { Alert, Loader, Panel } from '../../ui/Feedback.tsx';
+import { PersonLink } from '../feed/Author.tsx';
 import { CreditsCard } from './CreditsView.tsx';
 import { useMoneyFormat } from './moneyFormat.ts';
 import './money.css';
@@ -41,7 +41,7 @@ export function CreditsHistoryView() {
               {item.creator && (
                 <>
                   {' · '}
-                  <Link to={`/${item.creator}`}>@{item.creator}</Link>
+                  <PersonLink user={item.creator} />
                 </>
               )}
               <span className="money-list__date">{format.date(item.date)}</span>
@@ -105,6 +105,12 @@ export function TransactionsView() {
                 </td>
                 <td data-label={t('transactions.type')}>
                   {i18n.exists(`money:kinds.${item.type}`) ? t(`kinds.${item.type}`) : item.type}
+                  {item.creator && (
+                    <>
+                      {' · '}
+                      <PersonLink user={item.creator} />
+                    </>
+                  )}
                 </td>
                 <td data-label={t('transactions.date')}>{format.date(item.date)}</td>
                 <td data-label={t('transactions.dateReview')}>{format.date(item.dateReview)}</td>
