@@ -75,11 +75,6 @@ export function isDiscountActive(
   return d.discountDateLimit === null || Date.parse(d.discountDateLimit) > now.getTime();
 }
 
-/** Percent display of spec §9: (a − b) / b × 100, rounded (a the higher price, b the lower one). */
-export function discountPercentDisplay(a: number, b: number): number {
-  return b === 0 ? 0 : Math.round(((a - b) / b) * 100);
-}
-
 export const mediaInfoSchema = z.object({
   streams: z.array(
     z.object({

@@ -16,8 +16,13 @@ describe('relativeTime (spec §9)', () => {
 
 describe('priceDisplay', () => {
   const on = { discountStatus: 'on' as const, discountPercent: 20, discountDateLimit: null };
-  it('shows the discount and the percent only while active', () => {
-    expect(priceDisplay(100, 80, on)).toEqual({ price: 80, original: 100, percent: 25 });
+  it('shows the discount and the percent the creator set, only while active', () => {
+    // 20% off 60 credits: 48 credits and −20% (not spec §9's (60 − 48) / 48 = 25%; ADR 0013).
+    expect(priceDisplay(60, 48, { ...on, discountPercent: 20 })).toEqual({
+      price: 48,
+      original: 60,
+      percent: 20,
+    });
     expect(priceDisplay(100, 100, { ...on, discountStatus: 'off' })).toEqual({
       price: 100,
       original: null,

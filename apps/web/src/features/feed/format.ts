@@ -1,4 +1,4 @@
-import { discountPercentDisplay, isDiscountActive } from '@fanverse/contract';
+import { isDiscountActive } from '@fanverse/contract';
 
 export type RelativeUnit = 'seconds' | 'minutes' | 'hours' | 'days' | 'months';
 
@@ -26,7 +26,8 @@ interface Discounted {
 
 /**
  * The price to show: the final price and, only while the discount is active, the original price
- * and the percent of spec §9 ((a − b) / b × 100, a the higher price, b the lower one).
+ * and the percent the creator set (ADR 0013: spec §9's (a − b) / b would show −25% for 20% off).
+ * The price itself keeps spec §9's formula (discountedPrice).
  */
 export function priceDisplay(
   price: number,
@@ -37,7 +38,7 @@ export function priceDisplay(
   if (!isDiscountActive(discount, now) || finalPrice >= price) {
     return { price, original: null, percent: null };
   }
-  return { price: finalPrice, original: price, percent: discountPercentDisplay(price, finalPrice) };
+  return { price: finalPrice, original: price, percent: discount.discountPercent };
 }
 
 /** Cents to a dollar amount text: 999 → "9.99". */
