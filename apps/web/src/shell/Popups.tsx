@@ -1,15 +1,20 @@
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUi } from '../app/ui.store.ts';
 
-/** Live notification pop-ups (spec §4), fed by the socket; close one or all. */
+/**
+ * Live notification pop-ups (spec §4), fed by the socket; close one or all. They live outside
+ * #root (which turns inert under a modal) and stack above every modal (--z-popups), so a pop-up
+ * arriving while the messages window is open is seen and can be clicked.
+ */
 export function NotificationPopups() {
   const { t } = useTranslation('shell');
   const notifications = useUi((s) => s.notifications);
   const close = useUi((s) => s.closeNotification);
   const closeAll = useUi((s) => s.closeAllNotifications);
   if (notifications.length === 0) return null;
-  return (
+  return createPortal(
     <section
       className="popups"
       aria-label={t('popups.label')}
@@ -49,6 +54,7 @@ export function NotificationPopups() {
           </button>
         </div>
       ))}
-    </section>
+    </section>,
+    document.body,
   );
 }
