@@ -1,12 +1,12 @@
 import { type ContactRequest, contactRequestSchema } from '@fanverse/contract';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorText } from '../app/api.ts';
+import { api } from '../app/api.ts';
 import { useSession } from '../app/session.store.ts';
 import { Alert } from './Feedback.tsx';
 import { Field } from './Field.tsx';
-import { type FieldErrors, serverFieldErrors, validateWith } from './formErrors.ts';
+import { useFormFields } from './useFormFields.ts';
 
 type Kind = NonNullable<ContactRequest['kind']>;
 
@@ -15,27 +15,20 @@ export function ContactForm({ kind }: { kind: Kind }) {
   const { t } = useTranslation('pages');
   const language = useSession((s) => s.language);
   const user = useSession((s) => s.user);
-  const [values, setValues] = useState({
+  const { values, errors, formError, set, fail, validate } = useFormFields({
     name: user?.name ?? '',
     email: user?.email ?? '',
     subject: '',
     message: '',
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const mutation = useMutation({
     mutationFn: (body: ContactRequest) => api('contact.send', body),
-    onError: (error) => setErrors(serverFieldErrors(error)),
+    onError: fail,
   });
-  const set = (key: keyof typeof values) => (value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors(({ [key]: _, ...rest }) => rest);
-  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const body: ContactRequest = { ...values, kind };
-    const result = validateWith(contactRequestSchema, body, language);
-    if (!result.ok) setErrors(result.errors);
-    else mutation.mutate(body);
+    if (validate(contactRequestSchema, body, language)) mutation.mutate(body);
   };
   if (mutation.isSuccess) {
     return (
@@ -47,7 +40,7 @@ export function ContactForm({ kind }: { kind: Kind }) {
   return (
     <form className="form card" onSubmit={onSubmit} noValidate data-testid="contact-form" data-kind={kind}>
       <h2>{t(`form.titles.${kind}`)}</h2>
-      {mutation.isError && <Alert>{errorText(mutation.error)}</Alert>}
+      {formError && <Alert testId="form-error">{formError}</Alert>}
       <Field
         name="name"
         label={t('form.name')}

@@ -6,16 +6,16 @@ import {
   type Profile,
 } from '@fanverse/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, errorText } from '../../app/api.ts';
+import { api } from '../../app/api.ts';
 import { useSession } from '../../app/session.store.ts';
 import { CountryField } from '../../ui/CountryField.tsx';
 import { DateField } from '../../ui/DateField.tsx';
 import { Alert } from '../../ui/Feedback.tsx';
 import { CheckboxField, Field } from '../../ui/Field.tsx';
-import { type FieldErrors, serverFieldErrors, validateWith } from '../../ui/formErrors.ts';
+import { useFormFields } from '../../ui/useFormFields.ts';
 import { APPLY_STATE_KEY } from './applySteps.ts';
 import { StepActions } from './StepActions.tsx';
 
@@ -94,25 +94,17 @@ function ProfileForm({
   onSaved: (next: ApplyState) => void;
 }) {
   const { t } = useTranslation('apply');
-  const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setValues, errors, formError, set, fail, validate } = useFormFields<Values>(initial);
   const save = useMutation({
     mutationFn: (body: Values) => api('creator.apply', { step: '1', ...body }),
     onSuccess: onSaved,
-    onError: (error) => setErrors(serverFieldErrors(error)),
+    onError: fail,
   });
-
-  const set = (key: TextKey) => (value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors(({ [key]: _, ...rest }) => rest);
-  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const body = { ...values, platformName: values.currentlyWorking ? values.platformName : '' };
-    const result = validateWith(applicationProfileSchema, body, language);
-    if (!result.ok) {
-      setErrors(result.errors);
+    if (!validate(applicationProfileSchema, body, language)) {
       // Take the keyboard to the first failing field.
       requestAnimationFrame(() =>
         document.querySelector<HTMLElement>('.apply-form [aria-invalid="true"]')?.focus(),
@@ -140,12 +132,11 @@ function ProfileForm({
   };
 
   const maxYear = new Date().getFullYear() - LIMITS.minimumAge;
-  const serverOnly = save.isError && Object.keys(serverFieldErrors(save.error)).length === 0;
   return (
     <form className="form apply-form" onSubmit={onSubmit} noValidate data-testid="apply-step-1">
       <h2>{t('profile.title')}</h2>
       <p className="muted">{t('profile.intro')}</p>
-      {serverOnly && <Alert>{errorText(save.error)}</Alert>}
+      {formError && <Alert testId="form-error">{formError}</Alert>}
       <div className="apply-form__grid">
         <div className="field">
           <span className="field__label">{t('fields.username')}</span>

@@ -1,13 +1,13 @@
 import { type LoginRequest, loginRequestSchema } from '@fanverse/contract';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { api, errorText } from '../../app/api.ts';
+import { api } from '../../app/api.ts';
 import { useSession } from '../../app/session.store.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { Field } from '../../ui/Field.tsx';
-import { type FieldErrors, serverFieldErrors, validateWith } from '../../ui/formErrors.ts';
+import { useFormFields } from '../../ui/useFormFields.ts';
 import { useAuthSuccess } from './useAuthSuccess.ts';
 
 export default function LoginPage() {
@@ -15,23 +15,20 @@ export default function LoginPage() {
   const language = useSession((s) => s.language);
   const location = useLocation();
   const notice = (location.state as { notice?: string } | null)?.notice;
-  const [values, setValues] = useState<LoginRequest>({ login: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, errors, formError, set, fail, validate } = useFormFields<LoginRequest>({
+    login: '',
+    password: '',
+  });
   const onAuth = useAuthSuccess();
   const mutation = useMutation({
     mutationFn: (body: LoginRequest) => api('auth.login', body),
     onSuccess: onAuth,
-    onError: (error) => setErrors(serverFieldErrors(error)),
+    onError: fail,
   });
-  const set = (key: keyof LoginRequest) => (value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors(({ [key]: _, ...rest }) => rest);
-  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const result = validateWith(loginRequestSchema, values, language);
-    if (!result.ok) setErrors(result.errors);
-    else mutation.mutate(result.data);
+    const data = validate(loginRequestSchema, values, language);
+    if (data) mutation.mutate(data);
   };
   return (
     <div className="auth-page">
@@ -42,7 +39,7 @@ export default function LoginPage() {
             {t('pass.done')}
           </Alert>
         )}
-        {mutation.isError && <Alert>{errorText(mutation.error)}</Alert>}
+        {formError && <Alert testId="form-error">{formError}</Alert>}
         <Field
           name="login"
           label={t('login.login')}

@@ -1,14 +1,14 @@
 import { errorMessage, LIMITS, type SignupRequest, signupRequestSchema } from '@fanverse/contract';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { api, errorText } from '../../app/api.ts';
+import { api } from '../../app/api.ts';
 import { useFeature } from '../../app/features.ts';
 import { useSession } from '../../app/session.store.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { CheckboxField, Field } from '../../ui/Field.tsx';
-import { type FieldErrors, serverFieldErrors, validateWith } from '../../ui/formErrors.ts';
+import { useFormFields } from '../../ui/useFormFields.ts';
 import { useAuthSuccess } from './useAuthSuccess.ts';
 
 interface Values {
@@ -27,7 +27,7 @@ export default function SignupPage() {
   const signupsOn = useFeature('signups');
   const [params] = useSearchParams();
   const referral = params.get('ref') ?? undefined;
-  const [values, setValues] = useState<Values>({
+  const { values, errors, formError, set, fail, validate } = useFormFields<Values>({
     username: '',
     name: '',
     email: '',
@@ -35,28 +35,16 @@ export default function SignupPage() {
     birthdate: '',
     acceptTerms: false,
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const onAuth = useAuthSuccess();
   const mutation = useMutation({
     mutationFn: (body: SignupRequest) => api('auth.signup', body),
     onSuccess: onAuth,
-    onError: (error) => setErrors(serverFieldErrors(error)),
+    onError: fail,
   });
-  const set =
-    <K extends keyof Values>(key: K) =>
-    (value: Values[K]) => {
-      setValues((v) => ({ ...v, [key]: value }));
-      setErrors(({ [key]: _, ...rest }) => rest);
-    };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const body = { ...values, ...(referral ? { referral } : {}) };
-    const result = validateWith(signupRequestSchema, body, language);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    mutation.mutate(body as SignupRequest);
+    if (validate(signupRequestSchema, body, language)) mutation.mutate(body as SignupRequest);
   };
   const hints = {
     username: t('signup.hints.username', { min: LIMITS.usernameMin, max: LIMITS.usernameMax }),
@@ -85,7 +73,7 @@ export default function SignupPage() {
       <form className="form card" onSubmit={onSubmit} noValidate data-testid="signup-form">
         <h1>{t('signup.title')}</h1>
         <p className="form__intro">{t('signup.intro', { age: LIMITS.minimumAge })}</p>
-        {mutation.isError && <Alert>{errorText(mutation.error)}</Alert>}
+        {formError && <Alert testId="form-error">{formError}</Alert>}
         <Field
           name="username"
           label={t('fields.username')}

@@ -7,7 +7,7 @@ import { useSession } from '../../app/session.store.ts';
 import { CountryField } from '../../ui/CountryField.tsx';
 import { Alert, Loader } from '../../ui/Feedback.tsx';
 import { Field } from '../../ui/Field.tsx';
-import { type FieldErrors, serverFieldErrors, validateWith } from '../../ui/formErrors.ts';
+import { useFormFields } from '../../ui/useFormFields.ts';
 import { ProfileImagePicker } from '../creator/ProfileImagePicker.tsx';
 import { Avatar } from '../feed/Author.tsx';
 import { countryName } from './countries.ts';
@@ -143,8 +143,7 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
   const setProfile = useSession((s) => s.setProfile);
   const queryClient = useQueryClient();
   const initial = toValues(profile);
-  const [values, setValues] = useState<FormValues>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, errors, formError, set, fail, validate } = useFormFields<FormValues>(initial);
   const mutation = useMutation({
     mutationFn: (patch: UpdateProfileRequest) => api('user.updateProfile', patch),
     onSuccess: (updated) => {
@@ -152,22 +151,13 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
       queryClient.setQueryData(PROFILE_QUERY_KEY, updated);
       onDone();
     },
-    onError: (error) => setErrors(serverFieldErrors(error)),
+    onError: fail,
   });
-
-  const set = (key: keyof FormValues) => (value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors(({ [key]: _, ...rest }) => rest);
-  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const patch = changes(initial, values);
-    const result = validateWith(updateProfileRequestSchema, patch, language);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
+    if (!validate(updateProfileRequestSchema, patch, language)) return;
     if (Object.keys(patch).length === 0) {
       onDone();
       return;
@@ -177,9 +167,7 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate data-testid="profile-form">
-      {mutation.isError && Object.keys(serverFieldErrors(mutation.error)).length === 0 && (
-        <Alert>{errorText(mutation.error)}</Alert>
-      )}
+      {formError && <Alert testId="form-error">{formError}</Alert>}
       <Field
         name="username"
         label={t('fields.username')}
