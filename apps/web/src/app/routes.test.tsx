@@ -195,7 +195,7 @@ const TABLE: [string, string, string, string, string][] = [
   ['/notifications', '=', '=', '=', '='],
   ['/members', '=', '=', '=', '='],
   ['/about', '=', '=', '=', '='],
-  ['/gallery', '/?feed=gallery', '/?feed=gallery', '/?feed=gallery', '/?feed=gallery'],
+  ['/gallery', '/login', '/?feed=gallery', '/?feed=gallery', '/?feed=gallery'],
   ['/blog', '=', '=', '=', '='],
   ['/contact', '=', '=', '=', '='],
   ['/help', '=', '=', '=', '='],
@@ -245,7 +245,7 @@ const TABLE: [string, string, string, string, string][] = [
   ['/dashboard', '/', '/', '/', '='],
   ['/dashboard/admin/products', '/', '/', '/', '='],
   ['/?feed=my-credits', '/login', '=', '=', '='],
-  ['/?feed=gallery', '=', '=', '=', '='],
+  ['/?feed=gallery', '/login', '=', '=', '='],
   ['/?admin=sales', '/login', '/', '/', '='],
   ['/a/b/c', '=', '=', '=', '='],
 ];

@@ -26,8 +26,8 @@ describe('selectHomeView', () => {
     expect(select('feed=nope')).toEqual({ kind: 'home' });
   });
 
-  it('asks for login on own feeds but not on the public gallery', () => {
+  it('asks for login on own feeds and on the gallery', () => {
     expect(needsLogin(select('feed=my-credits'))).toBe(true);
-    expect(needsLogin(select('feed=gallery'))).toBe(false);
+    expect(needsLogin(select('feed=gallery'))).toBe(true);
   });
 });

@@ -24,8 +24,11 @@ export const CONTENTS = ['all', 'saved', 'bought'] as const;
 export const FEED_MODES = ['plus', 'grid'] as const;
 export const ADMIN_STATUSES = ['new', 'pending', 'approved', 'rejected', 'disapproved'] as const;
 
-/** Feeds that belong to a session: a logged-out visitor goes to /login first. */
-export const PRIVATE_FEEDS: readonly Feed[] = FEEDS.filter((feed) => feed !== 'wiki' && feed !== 'gallery');
+/**
+ * Feeds that belong to a session: a logged-out visitor goes to /login first. The gallery is one:
+ * its pictures belong to creators, whose pages need a login too (the API answers 401).
+ */
+export const PRIVATE_FEEDS: readonly Feed[] = FEEDS.filter((feed) => feed !== 'wiki');
 
 export type HomeSelection =
   | { kind: 'feed'; feed: Feed; content?: string }
