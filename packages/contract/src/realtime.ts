@@ -19,7 +19,8 @@ export interface ServerToClientEvents {
   postProgress: (payload: ProgressPayload & { postId?: string; uploadId?: string }) => void;
   postProgressEnd: (payload: { postId: string; message: string }) => void;
   postProgressError: (payload: { message: string; postId?: string }) => void;
-  comment: (payload: { postId: string; comment: Comment }) => void;
+  /** A new comment and the post's comment count after it (what every open copy of the post shows). */
+  comment: (payload: { postId: string; comment: Comment; comments: number }) => void;
   /** The stored message as this receiver sees it (isMe per receiver); sent again when processed. */
   message: (payload: { message: Message }) => void;
   unreadMessages: (payload: { total: number }) => void;

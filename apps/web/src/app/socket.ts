@@ -42,6 +42,24 @@ export function setOpenChat(handle: string | null): void {
   if (handle) socket?.emit('openChat', handle);
 }
 
+/** Posts open on this device (watchPost of spec §7), counted per viewer, re-joined on reconnection. */
+const watchedPosts = new Map<string, number>();
+/** Joins the live room of a post (new comments, their count) while the caller shows it; returns the leave. */
+export function watchPost(postId: string): () => void {
+  const viewers = watchedPosts.get(postId) ?? 0;
+  watchedPosts.set(postId, viewers + 1);
+  if (viewers === 0) socket?.emit('watchPost', postId);
+  return () => {
+    const left = (watchedPosts.get(postId) ?? 1) - 1;
+    if (left > 0) {
+      watchedPosts.set(postId, left);
+      return;
+    }
+    watchedPosts.delete(postId);
+    socket?.emit('unwatchPost', postId);
+  };
+}
+
 function linkOf(payload: NotificationPayload): string | null {
   return payload.link.startsWith('/') ? payload.link : null;
 }
@@ -79,6 +97,7 @@ export function connectSocket(token: string): void {
   });
   s.on('connect', () => {
     if (openChatHandle) s.emit('openChat', openChatHandle);
+    for (const postId of watchedPosts.keys()) s.emit('watchPost', postId);
   });
   s.onAny((event: string, payload: unknown) => {
     const listeners = featureListeners.get(event as ServerEventName);

@@ -41,6 +41,12 @@ export class CommentRepository {
     return rows.map((r) => ({ ...r.comment, author: r.author }));
   }
 
+  /** Every comment of the post, replies included (the count a post shows). */
+  async countForPost(postId: string): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(comments).where(eq(comments.postId, postId));
+    return row?.n ?? 0;
+  }
+
   async find(id: string): Promise<CommentRow | undefined> {
     const [row] = await this.db.select().from(comments).where(eq(comments.id, id)).limit(1);
     return row;

@@ -75,7 +75,8 @@ export class CommentService {
     const comment = present(row);
     // Live delivery: whoever has the post's comments open, its creator and the people in the thread.
     const audience = [...new Set([post.creatorId, auth.userId, ...(parent ? [parent.userId] : [])])];
-    this.publisher.toPost(input.post, audience, 'comment', { postId: input.post, comment });
+    const total = await this.repo.countForPost(input.post);
+    this.publisher.toPost(input.post, audience, 'comment', { postId: input.post, comment, comments: total });
     const text = input.message.slice(0, 80);
     if (parent && parent.userId !== auth.userId) {
       await this.notifications.notify(parent.userId, 'reply', {

@@ -79,11 +79,12 @@ describe('comments', () => {
     await new Promise<void>((resolve) => watcher.once('connect', () => resolve()));
     const joined = await new Promise<boolean>((resolve) => watcher.emit('watchPost', post, resolve));
     expect(joined).toBe(true);
-    const received = new Promise<string>((resolve) =>
-      watcher.once('comment', (p) => resolve(p.comment.message)),
+    const received = new Promise<{ message: string; comments: number }>((resolve) =>
+      watcher.once('comment', (p) => resolve({ message: p.comment.message, comments: p.comments })),
     );
     await t.call('comments.create', { post, message: 'live one' }, { token: fan.token });
-    expect(await received).toBe('live one');
+    // The event carries the post's new comment count, so an open post updates its counter.
+    expect(await received).toEqual({ message: 'live one', comments: 1 });
   });
 
   it('refuses to stream comments of a post the watcher may not see', async () => {

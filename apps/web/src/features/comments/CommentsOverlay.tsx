@@ -3,10 +3,10 @@ import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../app/api.ts';
-import { getSocket } from '../../app/socket.ts';
+import { onSocketEvent } from '../../app/socket.ts';
 import { Alert, Loader } from '../../ui/Feedback.tsx';
 import { Author } from '../feed/Author.tsx';
-import { patchCachedPost } from '../feed/usePostsFeed.ts';
+import { useLivePost } from '../feed/usePostsFeed.ts';
 import { insertComment } from './commentTree.ts';
 
 type CommentsPage = Awaited<ReturnType<typeof fetchPage>>;
@@ -78,20 +78,15 @@ export function CommentsOverlay({ postId }: { postId: string }) {
   const addRef = useRef(add);
   addRef.current = add;
 
-  // Live comments of this post while the overlay is open.
-  useEffect(() => {
-    const socket = getSocket();
-    if (!socket) return;
-    const onComment = (payload: { postId: string; comment: Comment }) => {
-      if (payload.postId === postId) addRef.current(payload.comment);
-    };
-    socket.on('comment', onComment);
-    socket.emit('watchPost', postId);
-    return () => {
-      socket.off('comment', onComment);
-      socket.emit('unwatchPost', postId);
-    };
-  }, [postId]);
+  // Live comments of this post while the overlay is open (the count follows through useLivePost).
+  useLivePost(postId);
+  useEffect(
+    () =>
+      onSocketEvent('comment', (payload) => {
+        if (payload.postId === postId) addRef.current(payload.comment);
+      }),
+    [postId],
+  );
 
   const create = useMutation({
     mutationFn: () => api('comments.create', { post: postId, message: text, parent: replyTo?._id }),
@@ -99,8 +94,6 @@ export function CommentsOverlay({ postId }: { postId: string }) {
       add(comment);
       setText('');
       setReplyTo(null);
-      const total = client.getQueryData<InfiniteData<CommentsPage>>(key)?.pages[0]?.total;
-      if (total !== undefined && !comment.parent) patchCachedPost(client, postId, { comments: total });
     },
   });
 

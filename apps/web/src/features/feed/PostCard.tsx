@@ -159,7 +159,7 @@ export function PostCard({ post, mode = 'plus' }: { post: Post; mode?: FeedMode 
           data-testid="post-comment"
         >
           <ContentIcon name="comment" />
-          <span>{post.comments}</span>
+          <span data-testid="post-comment-count">{post.comments}</span>
           <span className="sr-only">{t('actions.comments')}</span>
         </button>
         <button

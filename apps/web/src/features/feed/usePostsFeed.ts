@@ -1,7 +1,8 @@
 import type { Post, PostsQuery, PostsResponse } from '@fanverse/contract';
-import { type InfiniteData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
+import { type InfiniteData, type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api } from '../../app/api.ts';
+import { onSocketEvent, watchPost } from '../../app/socket.ts';
 
 export type FeedQuery = Omit<PostsQuery, 'page'>;
 
@@ -43,6 +44,25 @@ export function patchCachedPost(client: QueryClient, id: string, patch: Partial<
       })),
     };
   });
+}
+
+/**
+ * Keeps an open post live: joins its room and sets the comment count every cached copy shows
+ * from each new comment's event (the server sends the count, so repeats are harmless).
+ */
+export function useLivePost(postId: string | undefined): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!postId) return;
+    const leave = watchPost(postId);
+    const off = onSocketEvent('comment', (payload) => {
+      if (payload.postId === postId) patchCachedPost(client, postId, { comments: payload.comments });
+    });
+    return () => {
+      off();
+      leave();
+    };
+  }, [client, postId]);
 }
 
 /** Calls `onNear` when the sentinel comes within ~200 px of the viewport bottom (spec §9). */
