@@ -43,4 +43,23 @@ describe('Modal', () => {
     expect(onClosed).toHaveBeenCalledTimes(1);
     expect(screen.queryByTestId('m')).toBeNull();
   });
+
+  it('a modal without a close (the age advice) is a described alert dialog that keeps the focus', () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <button type="button">outside</button>
+        <Modal open title="Adults only" testId="blocking">
+          <p>Are you 18?</p>
+          <button type="button">Enter</button>
+        </Modal>
+      </I18nextProvider>,
+    );
+    const dialog = screen.getByRole('alertdialog', { name: 'Adults only' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(document.getElementById(dialog.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
+      'Are you 18?',
+    );
+    act(() => screen.getByText('outside').focus());
+    expect(document.activeElement?.textContent).toBe('Enter');
+  });
 });

@@ -28,7 +28,10 @@ function updateInert(): void {
   if (root) root.inert = stack.length > 0;
 }
 
-/** Modal dialog or bottom sheet with the 250 ms animation of spec §9, focus trapped and returned. */
+/**
+ * Modal dialog or bottom sheet with the 250 ms animation of spec §9, focus trapped and returned.
+ * One without onClose (the age advice) must be answered: it is an alert dialog, Escape does nothing.
+ */
 export function Modal({
   open,
   title,
@@ -47,6 +50,7 @@ export function Modal({
   const onClosedRef = useRef(onClosed);
   onClosedRef.current = onClosed;
   const titleId = useId();
+  const bodyId = useId();
 
   useEffect(() => {
     if (open) {
@@ -80,7 +84,16 @@ export function Modal({
     const first =
       panel.querySelector<HTMLElement>('[data-autofocus]') ?? panel.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel).focus();
+    // Focus that lands outside the topmost modal (a click on the backdrop, a pop-up, the address
+    // bar and back) returns to it: keyboard users stay inside until they answer.
+    const keepFocus = (event: FocusEvent) => {
+      if (stack[stack.length - 1] !== panel) return;
+      if (event.target instanceof Node && panel.contains(event.target)) return;
+      (panel.querySelector<HTMLElement>(FOCUSABLE) ?? panel).focus();
+    };
+    document.addEventListener('focusin', keepFocus);
     return () => {
+      document.removeEventListener('focusin', keepFocus);
       stack.splice(stack.indexOf(panel), 1);
       updateInert();
       if (previous?.isConnected) previous.focus();
@@ -116,11 +129,13 @@ export function Modal({
         if (event.target === event.currentTarget && onClose) onClose();
       }}
     >
+      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useAriaPropsSupportedByRole: the role is dialog or alertdialog (both modal, both take keys); the linter cannot read a conditional role. */}
       <div
         ref={panelRef}
-        role="dialog"
+        role={onClose ? 'dialog' : 'alertdialog'}
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={bodyId}
         tabIndex={-1}
         className={`modal modal--${variant}${shown ? ' is-open' : ''}${className ? ` ${className}` : ''}`}
         style={{ transitionDuration: `${TIMINGS.modalAnimationMs}ms` }}
@@ -144,7 +159,9 @@ export function Modal({
             </button>
           )}
         </div>
-        <div className="modal__body">{children}</div>
+        <div className="modal__body" id={bodyId}>
+          {children}
+        </div>
         {footer && <div className="modal__footer">{footer}</div>}
       </div>
     </div>,
