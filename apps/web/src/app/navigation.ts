@@ -38,6 +38,19 @@ export function takeLoginTarget(): string | null {
   return target;
 }
 
+const NOTICE_KEY = 'notice';
+/** A notice the next page load shows once (e.g. after deleting the account, which reloads the app). */
+export type PageNotice = 'accountDeleted';
+export function storeNotice(notice: PageNotice): void {
+  session()?.setItem(NOTICE_KEY, notice);
+}
+/** The stored notice (consumed), or null. */
+export function takeNotice(): PageNotice | null {
+  const notice = session()?.getItem(NOTICE_KEY) ?? null;
+  session()?.removeItem(NOTICE_KEY);
+  return notice === 'accountDeleted' ? notice : null;
+}
+
 /** An action a logged-out visitor tried (spec §2); resumed after login. */
 export interface PendingAction {
   kind: 'like' | 'comment' | 'message' | 'credits';

@@ -14,6 +14,7 @@ import { StartupContext } from '../app/startup.context.ts';
 import { useUi } from '../app/ui.store.ts';
 import { Loader } from '../ui/Feedback.tsx';
 import { AppAlert } from './AppAlert.tsx';
+import { BottomNav } from './BottomNav.tsx';
 import { ErrorScreen } from './ErrorScreen.tsx';
 import { Footer } from './Footer.tsx';
 import { AccountDialog, AgeAdvice, UpdatePrompt } from './Gates.tsx';
@@ -70,6 +71,7 @@ export function AppShell() {
         </div>
       </main>
       <Footer />
+      <BottomNav />
       <OverlayHost />
       <NotificationPopups />
       <AdminMenu />

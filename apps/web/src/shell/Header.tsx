@@ -11,7 +11,11 @@ import { Icon } from './icons.tsx';
 import { LanguageSelector } from './LanguageSelector.tsx';
 import { UserMenu } from './menus.tsx';
 
-/** The app header (49 px, brand colour): back, logo, home, my feed, language, menus. */
+/**
+ * The app header (49 px, brand colour): back, logo, home, my feed, language, menus. On phones a
+ * logged-in person's home, my feed, messages and notifications live in the bottom bar instead,
+ * so the brand always has room.
+ */
 export function Header() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
@@ -41,16 +45,18 @@ export function Header() {
         {appName}
       </Link>
       <nav className="app-header__actions" aria-label={t('header.navigation')}>
-        <button
-          type="button"
-          className="icon-button"
-          onClick={goHome}
-          aria-label={t('header.home')}
-          data-testid="home-button"
-        >
-          <Icon name="home" />
-        </button>
-        {user && (
+        {!(mobile && user) && (
+          <button
+            type="button"
+            className="icon-button"
+            onClick={goHome}
+            aria-label={t('header.home')}
+            data-testid="home-button"
+          >
+            <Icon name="home" />
+          </button>
+        )}
+        {user && !mobile && (
           <button
             type="button"
             className="icon-button"
@@ -61,8 +67,8 @@ export function Header() {
             <Icon name="feed" />
           </button>
         )}
-        {user && <MessagesButton />}
-        {user && <NotificationsButton />}
+        {user && !mobile && <MessagesButton />}
+        {user && !mobile && <NotificationsButton />}
         <LanguageSelector />
         {mobile && hasSomeRole(user, ADMIN_ROLES) && (
           <button

@@ -8,6 +8,7 @@ const paths = {
   shield: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6l8-3z',
   star: 'M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9L12 3z',
   user: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 21a8 8 0 0116 0',
+  explore: 'M11 19a8 8 0 100-16 8 8 0 000 16zM21 21l-4.3-4.3',
 } as const;
 
 export function Icon({ name }: { name: keyof typeof paths }) {

@@ -3,9 +3,9 @@ import { ADMIN_ROLES } from '@fanverse/contract';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { storeLoginTarget } from '../../app/navigation.ts';
+import { storeLoginTarget, takeNotice } from '../../app/navigation.ts';
 import { hasSomeRole, isCreator, useSession } from '../../app/session.store.ts';
-import { FeatureSoon, Panel } from '../../ui/Feedback.tsx';
+import { Alert, FeatureSoon, Panel } from '../../ui/Feedback.tsx';
 import { AdminView } from '../admin/AdminView.tsx';
 import { ExploreView } from '../explore/ExploreView.tsx';
 import { CreatorSuggestions, FeedModeToggle, PostFeed } from '../feed/PostFeed.tsx';
@@ -170,8 +170,14 @@ function ContentTabs({ active }: { active: string }) {
 function Landing() {
   const { t } = useTranslation('home');
   const landing = useSession((s) => s.app?.landing);
+  const [notice] = useState(takeNotice);
   return (
     <section className="landing" data-testid="view-landing">
+      {notice === 'accountDeleted' && (
+        <Alert tone="success" testId="account-deleted-notice">
+          {t('landing.accountDeleted')}
+        </Alert>
+      )}
       <h1>{landing?.title || t('landing.title')}</h1>
       <p className="landing__subtitle">{landing?.subtitle || t('landing.subtitle')}</p>
       <div className="button-row">

@@ -7,7 +7,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { NotificationsList } from './NotificationsList.tsx';
 
 /** The bell (spec §2): opens the notifications overlay; the badge counts unread notifications. */
-export function NotificationsButton() {
+export function NotificationsButton({ label }: { label?: string }) {
   const { t } = useTranslation('shell');
   const { t: tn } = useTranslation('notifications');
   const [open, setOpen] = useState(false);
@@ -17,16 +17,23 @@ export function NotificationsButton() {
     <>
       <button
         type="button"
-        className="icon-button"
+        className={label ? 'bottom-nav__item' : 'icon-button'}
         onClick={() => setOpen(true)}
         aria-label={t('header.notifications', { count: unread })}
         aria-haspopup="dialog"
         data-testid="notifications-button"
       >
-        <Icon name="bell" />
-        {unread > 0 && (
-          <span className="badge badge--corner" aria-hidden="true" data-testid="notifications-badge">
-            {unread > 99 ? '99+' : unread}
+        <span className="bottom-nav__icon">
+          <Icon name="bell" />
+          {unread > 0 && (
+            <span className="badge badge--corner" aria-hidden="true" data-testid="notifications-badge">
+              {unread > 99 ? '99+' : unread}
+            </span>
+          )}
+        </span>
+        {label && (
+          <span className="bottom-nav__label" aria-hidden="true">
+            {label}
           </span>
         )}
       </button>

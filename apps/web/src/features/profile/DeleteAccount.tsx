@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../app/api.ts';
+import { storeNotice } from '../../app/navigation.ts';
 import { useSession } from '../../app/session.store.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -23,6 +24,7 @@ export function DeleteAccount() {
       setOpen(false);
       useSession.getState().logout();
       queryClient.clear();
+      storeNotice('accountDeleted');
       // A fresh load of the landing page: nothing of the deleted account stays in memory, and no
       // logged-in page's guard (router updates run as transitions) sends the visitor to /login.
       window.location.replace('/');

@@ -1,0 +1,198 @@
+// Journeys of issue 14: each defect a real user hit, walked in the browser (both languages where
+// a text is involved).
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { acceptAge, DEMO_PASSWORD, loginByApi, openWithToken, PHONE, signUpFan } from './helpers.ts';
+
+const LANGUAGES = ['en', 'es'] as const;
+
+async function inLanguage(page: Page, language: 'en' | 'es'): Promise<void> {
+  await page.addInitScript((l) => window.localStorage.setItem('language', l), language);
+}
+
+async function apiLogin(request: APIRequestContext, login: string): Promise<string> {
+  const res = await request.post('/api/v1/auth/login', { data: { login, password: DEMO_PASSWORD } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { token: string }).token;
+}
+
+test('1: the credits history names the creator paid and links to their page', async ({ page, request }) => {
+  const fan = await signUpFan(request, 'hist');
+  // Free credits come with verification only: buy a bag through the sandbox, then unlock a post.
+  await openWithToken(page, fan.token, fan.user, '/?feed=my-credits');
+  await page.getByTestId('credit-bag-buy-50').click();
+  await page.locator('button[name="decision"][value="approve"]').click();
+  await expect(page.getByTestId('credits-balance')).toHaveText(/^50 credits$/);
+  const posts = await request.get('/api/v1/posts?creator=creator1', { headers: { a1sledom: fan.token } });
+  const ppv = (
+    (await posts.json()) as { posts: { _id: string; visibility: string; finalPrice: number }[] }
+  ).posts.find((p) => p.visibility === 'ppv' && p.finalPrice <= 50);
+  expect(ppv, 'creator1 has a pay-per-view post within 50 credits').toBeTruthy();
+  const unlock = await request.post(`/api/v1/posts/${ppv?._id}/unlock`, { headers: { a1sledom: fan.token } });
+  expect(unlock.ok(), await unlock.text()).toBe(true);
+
+  await page.goto('/?feed=my-credits-history');
+  const row = page.locator('[data-testid="credits-history"] li[data-kind="unlock"]');
+  const person = row.getByTestId('person-link');
+  await expect(person).toContainText('@creator1');
+  await expect(person).not.toContainText(/@[0-9a-f]{8}-/);
+  await person.click();
+  await expect(page).toHaveURL(/\/creator1$/);
+  await expect(page.getByTestId('not-found-page')).toHaveCount(0);
+});
+
+test('4: a 20% discount shows −20% next to the discounted price', async ({ page, request }) => {
+  await loginByApi(page, request, 'fanuser1', '/creator3');
+  const badges = page.locator('.discount-badge');
+  await expect(badges.first()).toBeVisible();
+  for (const text of await badges.allTextContents()) expect(text).toBe('-20%');
+});
+
+test('8: a live pop-up shows above the open messages window', async ({ page, request }) => {
+  await loginByApi(page, request, 'creator1', '/?messages=wall');
+  await expect(page.getByTestId('overlay-messages')).toBeVisible();
+  const fanToken = await apiLogin(request, 'fanuser1');
+  const posts = await request.get('/api/v1/posts?creator=creator1', { headers: { a1sledom: fanToken } });
+  const post = ((await posts.json()) as { posts: { _id: string; liked?: boolean }[] }).posts[0];
+  if (!post) throw new Error('creator1 has no post');
+  // Like (or unlike, then like) so a fresh "liked your post" notification is sent.
+  let like = await request.post('/api/v1/user/post/like', {
+    data: { id: post._id },
+    headers: { a1sledom: fanToken },
+  });
+  if (!((await like.json()) as { liked?: boolean }).liked) {
+    like = await request.post('/api/v1/user/post/like', {
+      data: { id: post._id },
+      headers: { a1sledom: fanToken },
+    });
+  }
+  const popup = page.getByTestId('notification-popup').first();
+  await expect(popup).toBeVisible();
+  const onTop = await popup.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return !!hit && el.contains(hit);
+  });
+  expect(onTop).toBe(true);
+  await popup.getByTestId('notification-close').click();
+  await expect(popup).toBeHidden();
+});
+
+for (const language of LANGUAGES) {
+  test(`11 (${language}): "username already taken" goes away once the username is changed`, async ({
+    page,
+  }) => {
+    await acceptAge(page);
+    await inLanguage(page, language);
+    await page.goto('/signup');
+    await page.getByTestId('field-username').fill('creator1');
+    await page.getByTestId('field-name').fill('Someone New');
+    await page.getByTestId('field-email').fill(`new${Date.now().toString(36)}@example.com`);
+    await page.getByTestId('field-password').fill(DEMO_PASSWORD);
+    await page.getByTestId('field-birthdate').fill('1990-01-01');
+    await page.getByTestId('field-acceptTerms').check();
+    await page.getByTestId('signup-submit').click();
+    const taken = language === 'en' ? /already taken/ : /ya está en uso/;
+    await expect(page.getByTestId('field-error-username')).toContainText(taken);
+    await page.getByTestId('field-username').fill('creator1b');
+    await expect(page.getByTestId('field-error-username')).toHaveCount(0);
+    await expect(page.getByText(taken)).toHaveCount(0);
+  });
+}
+
+test('13: a visitor at /gallery goes to login, then to the gallery', async ({ page }) => {
+  await acceptAge(page);
+  const unauthorized: string[] = [];
+  page.on('response', (res) => {
+    if (res.status() === 401) unauthorized.push(res.url());
+  });
+  await page.goto('/gallery');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(unauthorized).toEqual([]);
+  await page.getByTestId('field-login').fill('fanuser1');
+  await page.getByTestId('field-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/feed=gallery/);
+});
+
+for (const who of ['creator1', 'superadmin']) {
+  test(`14: on a phone the brand is shown whole for ${who}, with the bottom bar`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(PHONE);
+    await loginByApi(page, request, who, '/');
+    const logo = page.getByTestId('logo');
+    await expect(logo).toBeVisible();
+    const cut = await logo.evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(cut).toBe(false);
+    const nav = page.getByTestId('bottom-nav');
+    await expect(nav).toBeVisible();
+    await expect(nav.getByTestId('messages-button')).toBeVisible();
+    await expect(nav.getByTestId('notifications-button')).toBeVisible();
+    await nav.getByTestId('bottom-profile').click();
+    await expect(page).not.toHaveURL(/\/$/);
+  });
+}
+
+for (const language of LANGUAGES) {
+  test(`14 (${language}): deleting the account ends on a page that says so`, async ({ page, request }) => {
+    const fan = await signUpFan(request, `del${language}`);
+    await inLanguage(page, language);
+    await openWithToken(page, fan.token, fan.user, '/?feed=my-profile');
+    await page.getByTestId('delete-account-open').click();
+    await page.getByTestId('field-confirm').fill(language === 'en' ? 'delete' : 'eliminar');
+    await page.getByTestId('field-password').fill(DEMO_PASSWORD);
+    await page.getByTestId('delete-account-submit').click();
+    const notice = page.getByTestId('account-deleted-notice');
+    await expect(notice).toContainText(
+      language === 'en' ? 'Your account was deleted' : 'Tu cuenta fue eliminada',
+    );
+    await page.reload();
+    await expect(notice).toHaveCount(0);
+  });
+}
+
+test('15: the age advice is an announced alert dialog that keeps keyboard focus and ignores Escape', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute('aria-modal', 'true');
+  await expect(dialog).toHaveAccessibleName(/18/);
+  await expect(dialog).toHaveAccessibleDescription(/adult/i);
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press('Shift+Tab');
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+  // A click outside does not take the focus out either.
+  await page.mouse.click(5, 5);
+  await page.keyboard.press('Tab');
+  expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('age-accept').click();
+  await expect(dialog).toBeHidden();
+});
+
+test('12: the comment count of an open post follows new comments live', async ({ page, request }) => {
+  const fanToken = await apiLogin(request, 'fanuser1');
+  const list = await request.get('/api/v1/posts?creator=creator1', { headers: { a1sledom: fanToken } });
+  const post = (
+    (await list.json()) as { posts: { _id: string; access: boolean; comments: number }[] }
+  ).posts.find((p) => p.access);
+  if (!post) throw new Error('creator1 has no post fanuser1 can see');
+  await loginByApi(page, request, 'creator1', `/post/${post._id}`);
+  const count = page.locator(`[data-post-id="${post._id}"]`).getByTestId('post-comment-count');
+  await expect(count).toHaveText(String(post.comments));
+  const res = await request.post('/api/v1/comments/create', {
+    data: { post: post._id, message: 'Live count check' },
+    headers: { a1sledom: fanToken },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  await expect(count).toHaveText(String(post.comments + 1));
+});
