@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isAdministrator, isStaff } from './access/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
@@ -94,7 +95,7 @@ export function buildServices(deps: ServiceDeps) {
   const postRepo = new PostRepository(db);
   const reportRepo = new ReportRepository(db);
   counters.register(async (auth) => {
-    if (!auth.roles.some((r) => r === 'admin' || r === 'super' || r === 'coord')) return {};
+    if (!isStaff(auth)) return {};
     const [postsByReview, storiesByReview, complaintsByVerify] = await Promise.all([
       postRepo.countByReview('post'),
       postRepo.countByReview('story'),
@@ -138,7 +139,7 @@ export function buildServices(deps: ServiceDeps) {
   const adminUsers = new AdminUserService(adminRepo, sessions, actionLog, onSessionsRevoked, deps.now);
   const applicationRepo = new ApplicationRepository(db);
   counters.register(async (auth) => {
-    if (!auth.roles.some((r) => r === 'admin' || r === 'super')) return {};
+    if (!isAdministrator(auth)) return {};
     const pending = await applicationRepo.pendingCounts();
     // Each badge equals its queue: one pending application carries a profile and its documents.
     return {

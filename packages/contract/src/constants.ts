@@ -10,8 +10,10 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 /** Roles of spec §6. */
 export const ROLES = ['super', 'admin', 'coord', 'user', 'creator', 'fan', 'developer'] as const;
 export type Role = (typeof ROLES)[number];
-/** Roles that may use the admin area. */
+/** Roles that may use the admin area: the staff who moderate content (spec §6). */
 export const ADMIN_ROLES: readonly Role[] = ['super', 'admin', 'coord'];
+/** Staff who may also verify creators and decide money matters (coordinators may not). */
+export const ADMINISTRATOR_ROLES: readonly Role[] = ['super', 'admin'];
 
 export const LIMITS = {
   usernameMin: 6,

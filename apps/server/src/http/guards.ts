@@ -1,4 +1,5 @@
 import type { Role } from '@fanverse/contract';
+import { isAdministrator, isStaff } from '../access/roles.ts';
 
 /** Who is calling: the session's user and the session id. */
 export interface AuthInfo {
@@ -22,3 +23,9 @@ export const requireSomeRoles =
   (...roles: Role[]): Guard =>
   (auth) =>
     roles.some((r) => auth.roles.includes(r));
+
+/** Staff only: admins, coordinators and super administrators (the moderators). */
+export const requireStaff: Guard = (auth) => isStaff(auth);
+
+/** Administrators only: admins and super administrators (verification, money). */
+export const requireAdministrator: Guard = (auth) => isAdministrator(auth);

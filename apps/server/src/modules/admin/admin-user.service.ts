@@ -1,8 +1,8 @@
 import { pageStatistics } from '@fanverse/contract';
+import { isAdministrator, isStaff, isSuper } from '../../access/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
 import type { SessionRepository } from '../auth/session.repository.ts';
-import { isModerator } from '../posts/post.policy.ts';
 import type { ActionLog } from './action-log.ts';
 import { presentAdminUser } from './admin.presenter.ts';
 import type { AdminRepository } from './admin.repository.ts';
@@ -18,7 +18,7 @@ export class AdminUserService {
   ) {}
 
   async list(auth: AuthInfo, q: { role: string; q?: string; page: number; limit: number }) {
-    if (!isModerator(auth)) throw new AppError('FORBIDDEN');
+    if (!isStaff(auth)) throw new AppError('FORBIDDEN');
     const { rows, total } = await this.repo.users(q.role, q.q, q.page, q.limit);
     return {
       items: rows.map((r) => presentAdminUser(r.user, r.profile)),
@@ -28,7 +28,7 @@ export class AdminUserService {
 
   /** Grants or takes away a staff role; super administrators only, never on themselves. */
   async setRole(auth: AuthInfo, userId: string, role: 'admin' | 'coord', grant: boolean): Promise<void> {
-    if (!auth.roles.includes('super')) throw new AppError('FORBIDDEN');
+    if (!isSuper(auth)) throw new AppError('FORBIDDEN');
     if (userId === auth.userId) throw new AppError('FORBIDDEN');
     if (!(await this.repo.rolesOf(userId))) throw new AppError('NOT_FOUND');
     await this.repo.setRole(userId, role, grant, this.now());
@@ -37,11 +37,11 @@ export class AdminUserService {
 
   /** Suspension ends every session of the account at once; restoring lets the person log in again. */
   async act(auth: AuthInfo, userId: string, action: 'suspend' | 'restore'): Promise<void> {
-    if (!auth.roles.includes('admin') && !auth.roles.includes('super')) throw new AppError('FORBIDDEN');
+    if (!isAdministrator(auth)) throw new AppError('FORBIDDEN');
     if (userId === auth.userId) throw new AppError('FORBIDDEN');
     const roles = await this.repo.rolesOf(userId);
     if (!roles) throw new AppError('NOT_FOUND');
-    if (roles.includes('super') && !auth.roles.includes('super')) throw new AppError('FORBIDDEN');
+    if (isSuper({ roles }) && !isSuper(auth)) throw new AppError('FORBIDDEN');
     const at = this.now();
     await this.repo.setSuspended(userId, action === 'suspend', at);
     if (action === 'suspend') this.onSessionsRevoked(await this.sessions.revokeAll(userId, at));

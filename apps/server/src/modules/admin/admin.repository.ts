@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { creatorSql, fanAccountSql, staffSql } from '../../access/index.ts';
 import type { Db } from '../../db/client.ts';
 import { adminActions, complaints, posts, profiles, users } from '../../db/schema.ts';
 import { publicUserColumns } from '../users/public-user.columns.ts';
@@ -83,12 +84,9 @@ export class AdminRepository {
   /** Every account, deleted ones included: they stay listed anonymised ('Deleted user', ADR 0011). */
   async users(role: string, q: string | undefined, page: number, limit: number) {
     const parts: (SQL | undefined)[] = [];
-    if (role === 'creators') parts.push(sql`'creator' = ANY(${users.roles})`);
-    if (role === 'fans')
-      parts.push(
-        sql`NOT ('creator' = ANY(${users.roles})) AND NOT (${users.roles} && ARRAY['admin','super','coord']::text[])`,
-      );
-    if (role === 'admins') parts.push(sql`${users.roles} && ARRAY['admin','super','coord']::text[]`);
+    if (role === 'creators') parts.push(creatorSql(users.roles));
+    if (role === 'fans') parts.push(fanAccountSql(users.roles));
+    if (role === 'admins') parts.push(staffSql(users.roles));
     if (q) {
       const w = `%${q.toLowerCase()}%`;
       parts.push(

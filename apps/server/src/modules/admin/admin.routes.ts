@@ -1,8 +1,8 @@
-import { requireSomeRoles } from '../../http/guards.ts';
+import { requireAdministrator, requireSomeRoles, requireStaff } from '../../http/guards.ts';
 import type { RouteDeps } from '../../http/route-deps.ts';
 
 export function adminRoutes({ route, services }: RouteDeps): void {
-  const moderators = { guard: requireSomeRoles('admin', 'super', 'coord') };
+  const moderators = { guard: requireStaff };
   route('admin.complaints', ({ auth, input }) => services.complaints.list(auth, input), moderators);
   route(
     'admin.complaintAct',
@@ -16,7 +16,7 @@ export function adminRoutes({ route, services }: RouteDeps): void {
       await services.adminUsers.act(auth, params.id, input.action);
       return { success: true };
     },
-    { guard: requireSomeRoles('admin', 'super') },
+    { guard: requireAdministrator },
   );
   route(
     'admin.userRole',

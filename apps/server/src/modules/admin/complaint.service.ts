@@ -1,9 +1,9 @@
 import { pageStatistics } from '@fanverse/contract';
+import { isStaff } from '../../access/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
 import type { CreatorService } from '../creators/creator.service.ts';
 import type { NotificationService } from '../notifications/notification.service.ts';
-import { isModerator } from '../posts/post.policy.ts';
 import type { PostService } from '../posts/post.service.ts';
 import type { ActionLog } from './action-log.ts';
 import { presentComplaint } from './admin.presenter.ts';
@@ -22,7 +22,7 @@ export class ComplaintService {
   ) {}
 
   async list(auth: AuthInfo, q: { status: string; page: number; limit: number; q?: string }) {
-    if (!isModerator(auth)) throw new AppError('FORBIDDEN');
+    if (!isStaff(auth)) throw new AppError('FORBIDDEN');
     const { rows, total } = await this.repo.complaints(q.status, q.page, q.limit, q.q);
     return { items: rows.map(presentComplaint), statistics: pageStatistics(q.page, q.limit, total) };
   }
@@ -32,7 +32,7 @@ export class ComplaintService {
     id: string,
     input: { response?: string; action: 'none' | 'remove_content' | 'suspend_user' },
   ) {
-    if (!isModerator(auth)) throw new AppError('FORBIDDEN');
+    if (!isStaff(auth)) throw new AppError('FORBIDDEN');
     const complaint = await this.repo.findComplaint(id);
     if (!complaint) throw new AppError('NOT_FOUND');
     const isPost = complaint.targetType === 'post' || complaint.targetType === 'story';

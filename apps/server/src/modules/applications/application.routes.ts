@@ -1,6 +1,6 @@
 import { DOCUMENT_SIDES } from '@fanverse/contract';
 import { AppError } from '../../http/app-error.ts';
-import { requireSomeRoles } from '../../http/guards.ts';
+import { requireAdministrator } from '../../http/guards.ts';
 import type { RouteDeps } from '../../http/route-deps.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -9,7 +9,7 @@ export function applicationRoutes({ app, route, services, authenticate }: RouteD
   route('creator.applyState', ({ auth }) => services.applications.state(auth));
   route('creator.apply', ({ auth, input, files }) => services.applications.submit(auth, input, files));
 
-  const verifiers = { guard: requireSomeRoles('admin', 'super') };
+  const verifiers = { guard: requireAdministrator };
   route('admin.verifications', ({ auth, input }) => services.applications.list(auth, input), verifiers);
   route(
     'admin.verificationDecide',

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { ApplyState, DocumentSide, Language, Verification } from '@fanverse/contract';
 import { DOCUMENT_SIDES, formatMessage, pageStatistics } from '@fanverse/contract';
+import { isAdministrator, isCreator } from '../../access/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
 import { detectUpload, maxBytesFor } from '../../media/detect.ts';
@@ -47,8 +48,6 @@ const DECISION_TEXT = {
   },
 } as const;
 
-const isVerifier = (auth: AuthInfo) => auth.roles.includes('admin') || auth.roles.includes('super');
-
 /**
  * The four-step creator application (profile, creator terms, three identity photos, waiting) and
  * its review. Identity photos live in private storage and are only ever streamed to verifiers.
@@ -66,7 +65,7 @@ export class ApplicationService {
   }
 
   async submit(auth: AuthInfo, input: ApplyInput, files: UploadedFile[]): Promise<ApplyState> {
-    if (auth.roles.includes('creator') && auth.verified) throw new AppError('FORBIDDEN');
+    if (isCreator(auth) && auth.verified) throw new AppError('FORBIDDEN');
     await this.deps.features.require('creatorApplications');
     const app = await this.deps.applications.ensure(auth.userId);
     if (app.status === 'pending' || app.status === 'accepted') throw new AppError('FORBIDDEN');
@@ -104,7 +103,7 @@ export class ApplicationService {
   }
 
   async list(auth: AuthInfo, q: { status: string; q?: string; page: number; limit: number }) {
-    if (!isVerifier(auth)) throw new AppError('FORBIDDEN');
+    if (!isAdministrator(auth)) throw new AppError('FORBIDDEN');
     const { rows, total } = await this.deps.applications.list(q.status, q.q, q.page, q.limit);
     const docs = await this.deps.applications.documentsOf(rows.map((r) => r.application.id));
     return {
@@ -119,7 +118,7 @@ export class ApplicationService {
     decision: 'accept' | 'reject',
     reason?: string,
   ): Promise<Verification> {
-    if (!isVerifier(auth)) throw new AppError('FORBIDDEN');
+    if (!isAdministrator(auth)) throw new AppError('FORBIDDEN');
     const app = await this.deps.applications.find(id);
     if (!app) throw new AppError('NOT_FOUND');
     if (app.status !== 'pending') throw new AppError('FORBIDDEN');
@@ -161,7 +160,7 @@ export class ApplicationService {
 
   /** An identity photo, for verifiers only; nobody else can reach it by any URL. */
   async document(auth: AuthInfo, id: string, side: string) {
-    if (!isVerifier(auth)) throw new AppError('FORBIDDEN');
+    if (!isAdministrator(auth)) throw new AppError('FORBIDDEN');
     const doc = (await this.deps.applications.documents(id)).find((d) => d.side === side);
     if (!doc) throw new AppError('NOT_FOUND');
     await this.deps.log.record(auth, 'verification.view_document', 'application', id, { side });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
-import { requireSomeRoles } from '../../http/guards.ts';
+import { requireAdministrator } from '../../http/guards.ts';
 import { requestLanguage } from '../../http/language.ts';
 import type { RouteDeps } from '../../http/route-deps.ts';
 import { renderSandboxPage } from '../../payments/sandbox.page.ts';
@@ -11,7 +11,7 @@ export function billingRoutes({ app, route, services }: RouteDeps): void {
   const billing = services.billing;
   route('credits.bags', () => billing.bags());
   route('admin.saveCreditBag', ({ input }) => billing.saveBag(input), {
-    guard: requireSomeRoles('admin', 'super'),
+    guard: requireAdministrator,
   });
   route('checkout.credits', ({ auth, input, lang }) => billing.checkoutCredits(auth, input.bag, lang));
   route('checkout.subscription', ({ auth, input, lang }) =>

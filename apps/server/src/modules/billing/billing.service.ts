@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { discountedPrice, type Language } from '@fanverse/contract';
+import { isActiveSubscription, isAdministrator, isCreator } from '../../access/index.ts';
 import type { MoneyConfig } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
@@ -13,7 +14,6 @@ import {
 } from '../../payments/payment-provider.ts';
 import type { SandboxFields, SandboxProvider } from '../../payments/sandbox.provider.ts';
 import type { NotificationService } from '../notifications/notification.service.ts';
-import { asStatus, hasAccess } from '../subscriptions/subscription.state.ts';
 import type { MoneyStore } from '../wallet/money.unit.ts';
 import type { CheckoutRow } from './billing.repository.ts';
 import type { Notice, PostbackApplier } from './postback.applier.ts';
@@ -119,16 +119,12 @@ export class BillingService {
 
   async checkoutSubscription(auth: AuthInfo, handle: string, lang: Language) {
     const creator = await this.deps.findCreator(handle);
-    if (!creator?.roles.includes('creator')) throw new AppError('NOT_FOUND');
+    if (!isCreator(creator)) throw new AppError('NOT_FOUND');
     if (creator.id === auth.userId) throw new AppError('CANNOT_PAY_YOURSELF');
     const party = await this.store.billing.party(creator.id);
     if (!party?.subscriptionPriceCents) throw new AppError('SUBSCRIPTION_PRICE_NOT_SET');
     const existing = await this.store.subscriptions.find(auth.userId, creator.id);
-    if (
-      existing &&
-      existing.status === 'active' &&
-      hasAccess(asStatus(existing.status), existing.currentPeriodEnd, this.now())
-    )
+    if (existing?.status === 'active' && isActiveSubscription(existing, this.now()))
       throw new AppError('ALREADY_SUBSCRIBED');
     const amount = discountedPrice(
       party.subscriptionPriceCents,
@@ -297,8 +293,7 @@ export class BillingService {
       (await ledger.findSale('sandbox', input.purchase)) ??
       (await ledger.latestSaleOfPurchase('sandbox', input.purchase));
     if (!sale?.purchaseId || !sale.userId) throw new AppError('NOT_FOUND');
-    const admin = auth.roles.some((r) => r === 'admin' || r === 'super');
-    if (sale.userId !== auth.userId && !admin) throw new AppError('NOT_FOUND');
+    if (sale.userId !== auth.userId && !isAdministrator(auth)) throw new AppError('NOT_FOUND');
     const tranid = `sbx-t-${randomUUID()}`;
     const base: SandboxFields = {
       tranid,

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { activeSubscriptionSql, creatorSql, publishedPostSql } from '../../access/index.ts';
 import type { Db } from '../../db/client.ts';
 import {
   follows,
@@ -13,7 +14,7 @@ import {
 import { publicUserColumns } from '../users/public-user.columns.ts';
 import type { PublicUserRow } from '../users/public-user.presenter.ts';
 
-const isCreatorSql = sql`'creator' = ANY(${users.roles})`;
+const isCreatorSql = creatorSql(users.roles);
 const activeUser = and(isNull(users.deletedAt), isNull(users.suspendedAt));
 /** Neither the viewer nor the listed user blocked the other. */
 const notBlocked = (viewerId: string | null | undefined): SQL | undefined =>
@@ -57,12 +58,7 @@ export class CreatorRepository {
   }
 
   async counts(creatorId: string) {
-    const approved = and(
-      eq(posts.creatorId, creatorId),
-      eq(posts.status, 'active'),
-      eq(posts.adminStatus, 'approved'),
-      eq(posts.kind, 'post'),
-    );
+    const approved = and(eq(posts.creatorId, creatorId), publishedPostSql(), eq(posts.kind, 'post'));
     const [[p], [m], [l], [s]] = await Promise.all([
       this.db.select({ n: count() }).from(posts).where(approved),
       this.db
@@ -78,12 +74,7 @@ export class CreatorRepository {
       this.db
         .select({ n: count() })
         .from(subscriptions)
-        .where(
-          and(
-            eq(subscriptions.creatorId, creatorId),
-            sql`${subscriptions.status} IN ('active', 'cancelled') AND ${subscriptions.currentPeriodEnd} > now()`,
-          ),
-        ),
+        .where(and(eq(subscriptions.creatorId, creatorId), activeSubscriptionSql())),
     ]);
     return { posts: p?.n ?? 0, media: m?.n ?? 0, likes: l?.n ?? 0, subscribers: s?.n ?? 0 };
   }

@@ -1,5 +1,6 @@
 import type { CreatorProfile, PublicUser } from '@fanverse/contract';
 import { discountedPrice, pageStatistics } from '@fanverse/contract';
+import { isCreator } from '../../access/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
 import { presentPublicUser } from '../users/public-user.presenter.ts';
@@ -37,7 +38,7 @@ export class CreatorService {
       displayName: c.displayName,
       about: c.about,
       cover: c.cover,
-      isCreator: c.roles.includes('creator'),
+      isCreator: isCreator(c),
       subscriptionPrice: c.subscriptionPriceCents,
       subscriptionFinalPrice:
         c.subscriptionPriceCents === null ? null : discountedPrice(c.subscriptionPriceCents, discount),
@@ -66,7 +67,7 @@ export class CreatorService {
 
   async follow(auth: AuthInfo, handle: string): Promise<boolean> {
     const c = await this.findCreatorByHandle(handle);
-    if (!c?.roles.includes('creator')) throw new AppError('NOT_FOUND');
+    if (!isCreator(c)) throw new AppError('NOT_FOUND');
     if (c.id === auth.userId) throw new AppError('FORBIDDEN');
     return this.repo.toggleFollow(auth.userId, c.id);
   }

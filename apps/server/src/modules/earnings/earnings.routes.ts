@@ -1,10 +1,10 @@
-import { requireRoles, requireSomeRoles } from '../../http/guards.ts';
+import { requireAdministrator, requireRoles } from '../../http/guards.ts';
 import type { RouteDeps } from '../../http/route-deps.ts';
 
 export function earningsRoutes({ route, services }: RouteDeps): void {
   const earnings = services.earnings;
   const creator = { guard: requireRoles('creator') };
-  const admin = { guard: requireSomeRoles('admin', 'super') };
+  const admin = { guard: requireAdministrator };
   route('creator.earnings', ({ auth, input }) => earnings.earnings(auth, input.period), creator);
   route('creator.payoutMethod', ({ auth }) => earnings.method(auth), creator);
   route('creator.setPayoutMethod', ({ auth, input }) => earnings.setMethod(auth, input), creator);

@@ -1,9 +1,9 @@
 import type { Media } from '@fanverse/contract';
+import { isCreator, isStaff } from '../../access/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
 import type { CreatorService } from '../creators/creator.service.ts';
 import type { MediaPort } from '../posts/media.port.ts';
-import { isCreator, isModerator } from '../posts/post.policy.ts';
 import type { PostService } from '../posts/post.service.ts';
 import { presentPublicUser } from '../users/public-user.presenter.ts';
 import type { CategoryRow, GalleryRepository } from './gallery.repository.ts';
@@ -42,7 +42,7 @@ export class GalleryService {
   async deleteCategory(auth: AuthInfo, id: string): Promise<void> {
     const row = await this.repo.find(id);
     if (!row) throw new AppError('NOT_FOUND');
-    if (row.creatorId !== auth.userId && !isModerator(auth)) throw new AppError('FORBIDDEN');
+    if (row.creatorId !== auth.userId && !isStaff(auth)) throw new AppError('FORBIDDEN');
     await this.repo.delete(id);
   }
 

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { activeSubscriptionSql } from '../../access/index.ts';
 import type { Db } from '../../db/client.ts';
 import {
   type MediaRow,
@@ -217,8 +218,7 @@ export class MessageRepository {
       .where(
         and(
           eq(subscriptions.creatorId, creatorId),
-          eq(subscriptions.status, 'active'),
-          sql`${subscriptions.currentPeriodEnd} > now()`,
+          activeSubscriptionSql(),
           sql`NOT EXISTS (SELECT 1 FROM ${userBlocks} b WHERE (b.blocker_id = ${creatorId} AND b.blocked_id = ${subscriptions.fanId})
               OR (b.blocker_id = ${subscriptions.fanId} AND b.blocked_id = ${creatorId}))`,
         ),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Contact, Message } from '@fanverse/contract';
 import { LIMITS, pageStatistics } from '@fanverse/contract';
+import { isCreator } from '../../access/index.ts';
 import type { MediaRow, MessageRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
@@ -83,7 +84,7 @@ export class MessageService {
 
   /** One message to every active subscriber of the creator; answers how many received it. */
   async sendMass(auth: AuthInfo, input: MessageInput, files: UploadedFile[]): Promise<number> {
-    if (!auth.roles.includes('creator')) throw new AppError('FORBIDDEN');
+    if (!isCreator(auth)) throw new AppError('FORBIDDEN');
     await this.limit(`message-mass:${auth.userId}`, 3600, MESSAGE_RATE.massPerHour);
     const text = this.checkContent(auth, input, files);
     if (input.price > 0) await this.deps.features.require('paidMessages');
@@ -160,7 +161,7 @@ export class MessageService {
     if (text.length > MAX_LENGTH) throw new AppError('MESSAGE_TOO_LONG', { max: MAX_LENGTH });
     if (files.length > MESSAGE_RATE.maxFiles)
       throw new AppError('VALIDATION_FAILED', {}, { files: 'tooLong' });
-    if (input.price > 0 && (!auth.roles.includes('creator') || !files.length))
+    if (input.price > 0 && (!isCreator(auth) || !files.length))
       throw new AppError('VALIDATION_FAILED', {}, { price: 'invalid' });
     return text;
   }

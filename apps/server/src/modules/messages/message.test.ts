@@ -347,6 +347,27 @@ describe('files, paid and mass messages', () => {
       );
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
   });
+
+  it('reaches a subscriber who cancelled but paid until next month (issue 12: not "Sent to 0")', async () => {
+    const creator = await creatorUser();
+    const fan = await createUser(t);
+    await subscribe(t, fan.id, creator.id, 30);
+    const cancel = await t.call('subscriptions.cancel', undefined, {
+      token: fan.token,
+      params: { creator: creator.username },
+    });
+    expect(cancel.status).toBe(200);
+    const list = await t.call('creator.subscribers', { page: 1 }, { token: creator.token });
+    expect(list.body.items.map((i) => [i.user.user, i.status])).toEqual([[fan.username, 'cancelled']]);
+    const res = await t.call(
+      'message.mass',
+      { message: 'Thanks for staying', messageUUID: uuid() },
+      { token: creator.token },
+    );
+    expect(res.body).toEqual({ success: true, sent: 1 });
+    const chat = await t.call('message.conversation', { user: creator.username }, { token: fan.token });
+    expect(chat.body.messages.map((m) => m.message)).toEqual(['Thanks for staying']);
+  });
 });
 
 describe('blocking', () => {

@@ -1,4 +1,5 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { livePostSql, publishedPostSql } from '../../access/index.ts';
 import { posts } from '../../db/schema.ts';
 import type { AuthInfo } from '../../http/guards.ts';
 import type { ListFilter, PostRepository } from './post.repository.ts';
@@ -29,11 +30,11 @@ export function feedFilter(
 ): ListFilter {
   const parts: (SQL | undefined)[] = [];
   let order: ListFilter['order'] = 'newest';
-  const approved = eq(posts.adminStatus, 'approved');
+  const approved = publishedPostSql();
 
   if (q.adminStatus) {
     // The moderators' ratings tab: All, Approved, Disapproved, New (new and pending wait together).
-    parts.push(eq(posts.status, 'active'));
+    parts.push(livePostSql());
     if (q.adminStatus === 'new' || q.adminStatus === 'pending') {
       parts.push(inArray(posts.adminStatus, ['new', 'pending']));
     } else if (q.adminStatus !== 'all') {
@@ -43,7 +44,7 @@ export function feedFilter(
     return { where: and(...parts), order, page: q.page, limit: q.limit };
   }
 
-  parts.push(eq(posts.status, 'active'));
+  parts.push(livePostSql());
   if (q.post) {
     parts.push(eq(posts.id, q.post));
     return { where: and(...parts), order, page: 1, limit: 1 };
@@ -78,9 +79,8 @@ export function storiesFilter(
 ): SQL | undefined {
   return and(
     eq(posts.kind, 'story'),
-    eq(posts.status, 'active'),
+    seesUnreviewed ? livePostSql() : publishedPostSql(),
     repo.recentSql(since),
     creatorId ? eq(posts.creatorId, creatorId) : repo.followedCreatorsSql(viewerId),
-    seesUnreviewed ? undefined : eq(posts.adminStatus, 'approved'),
   );
 }

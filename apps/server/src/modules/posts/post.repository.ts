@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { activeSubscriptionSql, livePostSql, subscribedSql } from '../../access/index.ts';
 import type { Db } from '../../db/client.ts';
 import {
   comments,
@@ -45,12 +46,6 @@ export interface ListFilter {
 
 export type NewPost = typeof posts.$inferInsert;
 
-/** An active subscription: active, or cancelled but paid until a future date. */
-export function activeSubscriptionSql(fanId: string, creatorColumn: SQL | typeof posts.creatorId) {
-  return sql`EXISTS (SELECT 1 FROM ${subscriptions} s WHERE s.fan_id = ${fanId} AND s.creator_id = ${creatorColumn}
-    AND s.status IN ('active', 'cancelled') AND s.current_period_end > now())`;
-}
-
 /** Posts, their media links, likes, saves and entitlements. Queries only. */
 export class PostRepository {
   constructor(private readonly db: Db) {}
@@ -69,7 +64,7 @@ export class PostRepository {
         liked: sql<boolean>`EXISTS (SELECT 1 FROM ${postLikes} l WHERE l.post_id = ${posts.id} AND l.user_id = ${viewer})`,
         saved: sql<boolean>`EXISTS (SELECT 1 FROM ${postSaves} s WHERE s.post_id = ${posts.id} AND s.user_id = ${viewer})`,
         unlocked: sql<boolean>`EXISTS (SELECT 1 FROM ${unlocks} u WHERE u.post_id = ${posts.id} AND u.user_id = ${viewer})`,
-        subscribed: activeSubscriptionSql(viewer, posts.creatorId).mapWith(Boolean),
+        subscribed: subscribedSql(viewer, posts.creatorId).mapWith(Boolean),
       })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.creatorId))
@@ -245,7 +240,7 @@ export class PostRepository {
   followedCreatorsSql(viewerId: string): SQL {
     return or(
       sql`${posts.creatorId} IN (SELECT f.creator_id FROM ${follows} f WHERE f.follower_id = ${viewerId})`,
-      activeSubscriptionSql(viewerId, posts.creatorId),
+      subscribedSql(viewerId, posts.creatorId),
     )!;
   }
 
@@ -270,12 +265,7 @@ export class PostRepository {
       .select({ id: subscriptions.id })
       .from(subscriptions)
       .where(
-        and(
-          eq(subscriptions.fanId, fanId),
-          eq(subscriptions.creatorId, creatorId),
-          inArray(subscriptions.status, ['active', 'cancelled']),
-          gt(subscriptions.currentPeriodEnd, new Date()),
-        ),
+        and(eq(subscriptions.fanId, fanId), eq(subscriptions.creatorId, creatorId), activeSubscriptionSql()),
       )
       .limit(1);
     return rows.length > 0;
@@ -285,9 +275,7 @@ export class PostRepository {
     const [row] = await this.db
       .select({ n: count() })
       .from(posts)
-      .where(
-        and(eq(posts.kind, kind), inArray(posts.adminStatus, ['new', 'pending']), eq(posts.status, 'active')),
-      );
+      .where(and(eq(posts.kind, kind), inArray(posts.adminStatus, ['new', 'pending']), livePostSql()));
     return row?.n ?? 0;
   }
 }

@@ -1,5 +1,5 @@
 import { pageStatistics } from '@fanverse/contract';
-import { requireSomeRoles } from '../../http/guards.ts';
+import { requireSomeRoles, requireStaff } from '../../http/guards.ts';
 import type { RouteDeps } from '../../http/route-deps.ts';
 import { presentPublicUser } from '../users/public-user.presenter.ts';
 
@@ -35,7 +35,7 @@ export function postRoutes({ route, services }: RouteDeps): void {
       success: true,
       post: await services.posts.review(auth, input),
     }),
-    { guard: requireSomeRoles('admin', 'super', 'coord') },
+    { guard: requireStaff },
   );
 
   route('posts.like', async ({ auth, input }) => ({

@@ -1,5 +1,6 @@
 import type { AdminStatus, PostsResponse } from '@fanverse/contract';
 import { pageStatistics } from '@fanverse/contract';
+import { canSeeMedia, canSeePost, isCreator, isLivePost, isOwner, isStaff } from '../../access/index.ts';
 import type { MediaRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
@@ -8,7 +9,6 @@ import type { CreatorService } from '../creators/creator.service.ts';
 import type { NotificationService } from '../notifications/notification.service.ts';
 import { presentPublicUser } from '../users/public-user.presenter.ts';
 import type { MediaPort, UploadedFile } from './media.port.ts';
-import { canSeeMedia, canSeePost, isCreator, isModerator, isOwner } from './post.policy.ts';
 import { presentPost } from './post.presenter.ts';
 import type { PostFeedQuery } from './post.queries.ts';
 import { feedFilter, storiesFilter } from './post.queries.ts';
@@ -54,12 +54,12 @@ export class PostService {
   }
 
   async feed(auth: AuthInfo | null, query: PostFeedQuery): Promise<PostsResponse> {
-    if (query.adminStatus && !isModerator(auth)) throw new AppError('FORBIDDEN');
+    if (query.adminStatus && !isStaff(auth)) throw new AppError('FORBIDDEN');
     if (query.feed === 'my_content' && !auth) throw new AppError('UNAUTHENTICATED');
     const creator = query.creator ? await this.deps.creators.findCreatorByHandle(query.creator) : undefined;
     if (query.creator && !creator) throw new AppError('NOT_FOUND');
     const viewingOwn = !!auth && !!creator && creator.id === auth.userId;
-    const filter = feedFilter(this.deps.posts, auth, query, creator?.id, viewingOwn || isModerator(auth));
+    const filter = feedFilter(this.deps.posts, auth, query, creator?.id, viewingOwn || isStaff(auth));
     const { rows, total } = await this.deps.posts.list(auth?.userId ?? null, filter);
     const visible = rows.filter((r) => canSeePost(auth, r));
     if (query.post && !visible.length) throw new AppError('NOT_FOUND');
@@ -82,7 +82,7 @@ export class PostService {
     const own = !!creator && creator.id === auth.userId;
     const since = new Date(this.now().getTime() - STORY_LIFETIME_MS);
     const { rows, total } = await this.deps.posts.list(auth.userId, {
-      where: storiesFilter(this.deps.posts, auth.userId, creator?.id, own || isModerator(auth), since),
+      where: storiesFilter(this.deps.posts, auth.userId, creator?.id, own || isStaff(auth), since),
       order: 'newest',
       page: 1,
       limit: 50,
@@ -127,7 +127,7 @@ export class PostService {
 
   async update(auth: AuthInfo, postId: string, fields: PostFieldsInput, files: UploadedFile[]) {
     const existing = await this.deps.posts.findRow(postId);
-    if (existing?.status !== 'active') throw new AppError('NOT_FOUND');
+    if (!existing || !isLivePost(existing)) throw new AppError('NOT_FOUND');
     if (!isOwner(auth, existing)) throw new AppError('FORBIDDEN');
     const current = (await this.deps.posts.mediaOf([postId])).get(postId) ?? [];
     const keep = fields.keepMedia ? current.filter((m) => fields.keepMedia!.includes(m.id)) : current;
@@ -156,16 +156,16 @@ export class PostService {
 
   async remove(auth: AuthInfo, postId: string): Promise<void> {
     const existing = await this.deps.posts.findRow(postId);
-    if (existing?.status !== 'active') throw new AppError('NOT_FOUND');
-    if (!isOwner(auth, existing) && !isModerator(auth)) throw new AppError('FORBIDDEN');
+    if (!existing || !isLivePost(existing)) throw new AppError('NOT_FOUND');
+    if (!isOwner(auth, existing) && !isStaff(auth)) throw new AppError('FORBIDDEN');
     await this.deps.posts.markDeleted(postId);
   }
 
   /** Sets the review status; the creator is notified of approval or rejection. */
   async review(auth: AuthInfo, input: { id: string; adminStatus: AdminStatus; reason?: string }) {
-    if (!isModerator(auth)) throw new AppError('FORBIDDEN');
+    if (!isStaff(auth)) throw new AppError('FORBIDDEN');
     const post = await this.deps.posts.findRow(input.id);
-    if (post?.status !== 'active') throw new AppError('NOT_FOUND');
+    if (!post || !isLivePost(post)) throw new AppError('NOT_FOUND');
     await this.deps.posts.setReview(
       post.id,
       input.adminStatus,
@@ -210,7 +210,7 @@ export class PostService {
   /** Which of these media the viewer may see: those in at least one post they may see the media of. */
   async mediaAccess(auth: AuthInfo, mediaRows: MediaRow[]): Promise<Set<string>> {
     const allowed = new Set<string>();
-    for (const m of mediaRows) if (m.ownerId === auth.userId || isModerator(auth)) allowed.add(m.id);
+    for (const m of mediaRows) if (m.ownerId === auth.userId || isStaff(auth)) allowed.add(m.id);
     const links = await this.deps.posts.postsWithMedia(
       auth.userId,
       mediaRows.filter((m) => !allowed.has(m.id)).map((m) => m.id),

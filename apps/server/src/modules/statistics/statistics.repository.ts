@@ -1,5 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
+import {
+  activeSubscriptionSql,
+  creatorSql,
+  fanAccountSql,
+  livePostSql,
+  publishedPostSql,
+} from '../../access/index.ts';
 import type { Db } from '../../db/client.ts';
+import { posts, subscriptions } from '../../db/schema.ts';
 import { rowsOf } from '../wallet/ledger.repository.ts';
 
 type Row = Record<string, string | number | null>;
@@ -73,17 +81,17 @@ export class StatisticsRepository {
 
   signupsByDay(since: Date | null, order: 'asc' | 'desc') {
     return this.rows(sql`SELECT ${this.day(sql`created_at`)} AS date, count(*)::int AS users,
-        (count(*) FILTER (WHERE 'creator' = ANY(roles)))::int AS creators,
-        (count(*) FILTER (WHERE NOT ('creator' = ANY(roles)) AND NOT (roles && ARRAY['admin','super','coord']::text[])))::int AS fans
+        (count(*) FILTER (WHERE ${creatorSql(sql`roles`)}))::int AS creators,
+        (count(*) FILTER (WHERE ${fanAccountSql(sql`roles`)}))::int AS fans
       FROM users WHERE deleted_at IS NULL ${since ? sql`AND created_at >= ${since.toISOString()}` : sql``}
       GROUP BY 1 ORDER BY 1 ${order === 'asc' ? sql`ASC` : sql`DESC`}`);
   }
 
   async userTotals(): Promise<Row> {
     const [row] = await this.rows(sql`SELECT count(*)::int AS users,
-        (count(*) FILTER (WHERE 'creator' = ANY(roles)))::int AS creators,
-        (count(*) FILTER (WHERE NOT ('creator' = ANY(roles)) AND NOT (roles && ARRAY['admin','super','coord']::text[])))::int AS fans,
-        (SELECT count(*) FROM subscriptions WHERE status IN ('active', 'cancelled') AND current_period_end > now())::int AS "activeSubscriptions"
+        (count(*) FILTER (WHERE ${creatorSql(sql`roles`)}))::int AS creators,
+        (count(*) FILTER (WHERE ${fanAccountSql(sql`roles`)}))::int AS fans,
+        (SELECT count(*) FROM ${subscriptions} WHERE ${activeSubscriptionSql()})::int AS "activeSubscriptions"
       FROM users WHERE deleted_at IS NULL`);
     return row ?? {};
   }
@@ -95,12 +103,12 @@ export class StatisticsRepository {
         coalesce((SELECT sum(e.amount) FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
           WHERE e.account = 'creator:' || u.id::text AND e.currency = 'cents' AND t.kind <> 'payout'
           ${since ? sql`AND t.created_at >= ${since.toISOString()}` : sql``}), 0)::int AS earnings,
-        (SELECT count(*) FROM subscriptions s WHERE s.creator_id = u.id AND s.status IN ('active', 'cancelled') AND s.current_period_end > now())::int AS subscribers,
-        (SELECT count(*) FROM posts p WHERE p.creator_id = u.id AND p.status = 'active' AND p.admin_status = 'approved')::int AS posts
-      FROM users u WHERE 'creator' = ANY(u.roles) AND u.deleted_at IS NULL
+        (SELECT count(*) FROM ${subscriptions} WHERE ${subscriptions.creatorId} = u.id AND ${activeSubscriptionSql()})::int AS subscribers,
+        (SELECT count(*) FROM ${posts} WHERE ${posts.creatorId} = u.id AND ${publishedPostSql()})::int AS posts
+      FROM users u WHERE ${creatorSql(sql`u.roles`)} AND u.deleted_at IS NULL
       ORDER BY sales ${order === 'asc' ? sql`ASC` : sql`DESC`}, u.username LIMIT ${limit} OFFSET ${(page - 1) * limit}`);
     const [count] = await this.rows(
-      sql`SELECT count(*)::int AS n FROM users WHERE 'creator' = ANY(roles) AND deleted_at IS NULL`,
+      sql`SELECT count(*)::int AS n FROM users WHERE ${creatorSql(sql`roles`)} AND deleted_at IS NULL`,
     );
     return { items, total: Number(count?.n ?? 0) };
   }
@@ -109,11 +117,11 @@ export class StatisticsRepository {
     const items =
       await this.rows(sql`SELECT u.username AS creator, ${CATEGORY_SUMS}, coalesce(sum(s.amount_cents), 0)::int AS total
       FROM users u LEFT JOIN (${SALES(since)}) s ON s.creator_id = u.id
-      WHERE 'creator' = ANY(u.roles) AND u.deleted_at IS NULL
+      WHERE ${creatorSql(sql`u.roles`)} AND u.deleted_at IS NULL
       GROUP BY u.username ORDER BY total ${order === 'asc' ? sql`ASC` : sql`DESC`}, u.username
       LIMIT ${limit} OFFSET ${(page - 1) * limit}`);
     const [count] = await this.rows(
-      sql`SELECT count(*)::int AS n FROM users WHERE 'creator' = ANY(roles) AND deleted_at IS NULL`,
+      sql`SELECT count(*)::int AS n FROM users WHERE ${creatorSql(sql`roles`)} AND deleted_at IS NULL`,
     );
     return { items, total: Number(count?.n ?? 0) };
   }
@@ -128,11 +136,11 @@ export class StatisticsRepository {
 
   /** Fans by what they spent: credits spent (their value in cents), cash paid, active subscriptions. */
   async fans(since: Date | null, order: 'asc' | 'desc', page: number, limit: number) {
-    const where = sql`NOT ('creator' = ANY(u.roles)) AND NOT (u.roles && ARRAY['admin','super','coord']::text[]) AND u.deleted_at IS NULL`;
+    const where = sql`${fanAccountSql(sql`u.roles`)} AND u.deleted_at IS NULL`;
     const items = await this.rows(sql`SELECT u.username AS fan,
         coalesce((SELECT sum(s.amount_cents) FROM (${SALES(since)}) s WHERE s.user_id = u.id AND s.category IN ('content', 'gifts', 'flowers', 'tips')), 0)::int AS spent,
         coalesce((SELECT sum(s.amount_cents) FROM (${SALES(since)}) s WHERE s.user_id = u.id AND s.category IN ('dollars', 'subscriptions')), 0)::int AS paid,
-        (SELECT count(*) FROM subscriptions s WHERE s.fan_id = u.id AND s.status IN ('active', 'cancelled') AND s.current_period_end > now())::int AS subscriptions
+        (SELECT count(*) FROM ${subscriptions} WHERE ${subscriptions.fanId} = u.id AND ${activeSubscriptionSql()})::int AS subscriptions
       FROM users u WHERE ${where}
       ORDER BY paid ${order === 'asc' ? sql`ASC` : sql`DESC`}, spent DESC, u.username LIMIT ${limit} OFFSET ${(page - 1) * limit}`);
     const [count] = await this.rows(sql`SELECT count(*)::int AS n FROM users u WHERE ${where}`);
@@ -141,7 +149,7 @@ export class StatisticsRepository {
 
   async creatorSubscribers(creatorId: string, since: Date | null): Promise<{ active: number; new: number }> {
     const [row] = await this.rows(sql`SELECT
-        (count(*) FILTER (WHERE status IN ('active', 'cancelled') AND current_period_end > now()))::int AS active,
+        (count(*) FILTER (WHERE ${activeSubscriptionSql()}))::int AS active,
         (count(*) FILTER (WHERE ${since ? sql`created_at >= ${since.toISOString()}` : sql`true`}))::int AS "new"
       FROM subscriptions WHERE creator_id = ${creatorId}`);
     return { active: Number(row?.active ?? 0), new: Number(row?.new ?? 0) };
@@ -155,7 +163,7 @@ export class StatisticsRepository {
         coalesce((SELECT sum(e.amount) FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
           WHERE t.post_id = p.id AND e.account = 'creator:' || p.creator_id::text AND e.currency = 'cents'
           ${since ? sql`AND t.created_at >= ${since.toISOString()}` : sql``}), 0)::int AS earnings
-      FROM posts p WHERE p.creator_id = ${creatorId} AND p.status = 'active' AND p.kind = 'post'
+      FROM posts p WHERE p.creator_id = ${creatorId} AND ${livePostSql({ status: sql`p.status`, adminStatus: sql`p.admin_status` })} AND p.kind = 'post'
       ORDER BY earnings DESC, likes DESC, p.created_at DESC LIMIT ${limit}`);
   }
 }

@@ -5,9 +5,9 @@ import type {
   StatisticsPeriod,
 } from '@fanverse/contract';
 import { SALE_CATEGORIES } from '@fanverse/contract';
+import { isCreator, isStaff } from '../../access/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
-import { isCreator, isModerator } from '../posts/post.policy.ts';
 import type { StatisticsRepository } from './statistics.repository.ts';
 
 const MONTHS: Record<StatisticsPeriod, number | null> = {
@@ -44,7 +44,7 @@ export class StatisticsService {
   ) {}
 
   async admin(auth: AuthInfo, page: AdminStatisticsPage, q: Query): Promise<AdminStatistics> {
-    if (!isModerator(auth)) throw new AppError('FORBIDDEN');
+    if (!isStaff(auth)) throw new AppError('FORBIDDEN');
     const since = periodStart(q.period, this.now());
     const paged = (total: number, extra: Record<string, number> = {}) => ({
       page: q.page,

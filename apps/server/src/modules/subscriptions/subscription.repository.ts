@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { ACCESS_STATUSES } from '../../access/index.ts';
 import type { Db } from '../../db/client.ts';
 import { profiles, subscriptionBilling, subscriptions, users } from '../../db/schema.ts';
 import { publicUserColumns } from '../users/public-user.columns.ts';
@@ -153,9 +154,7 @@ export class SubscriptionRepository {
     return this.db
       .update(subscriptions)
       .set({ status: 'expired', updatedAt: now })
-      .where(
-        and(inArray(subscriptions.status, ['active', 'cancelled']), lt(subscriptions.currentPeriodEnd, now)),
-      )
+      .where(and(inArray(subscriptions.status, ACCESS_STATUSES), lt(subscriptions.currentPeriodEnd, now)))
       .returning({ id: subscriptions.id, fanId: subscriptions.fanId, creatorId: subscriptions.creatorId });
   }
 

@@ -1,4 +1,5 @@
 import { discountedPrice } from '@fanverse/contract';
+import { isActiveSubscription } from '../../access/index.ts';
 import type { MoneyConfig } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
@@ -6,7 +7,7 @@ import type { NotificationService } from '../notifications/notification.service.
 import { presentPublicUser } from '../users/public-user.presenter.ts';
 import type { MoneyStore } from '../wallet/money.unit.ts';
 import { presentSubscription } from './subscription.presenter.ts';
-import { asStatus, hasAccess, nextStatus } from './subscription.state.ts';
+import { asStatus, nextStatus } from './subscription.state.ts';
 
 export interface SubscriptionDeps {
   store: MoneyStore;
@@ -35,7 +36,7 @@ export class SubscriptionService {
   async forSession(userId: string): Promise<{ creator: string; DynamicPricingID: string | null }[]> {
     const rows = await this.deps.store.subscriptions.ofFan(userId);
     return rows
-      .filter((r) => hasAccess(asStatus(r.status), r.currentPeriodEnd, this.now()))
+      .filter((r) => isActiveSubscription(r, this.now()))
       .map((r) => ({ creator: r.creator.username, DynamicPricingID: r.dynamicPricingId }));
   }
 
@@ -81,7 +82,7 @@ export class SubscriptionService {
       const sub = await r.subscriptions.lock(auth.userId, creator.id);
       if (!sub) return false;
       const status = asStatus(sub.status);
-      if (!hasAccess(status, sub.currentPeriodEnd, at)) return false;
+      if (!isActiveSubscription(sub, at)) return false;
       if (status === 'cancelled')
         await r.subscriptions.update(sub.id, { status: 'active', activatedAt: at, at });
       return true;

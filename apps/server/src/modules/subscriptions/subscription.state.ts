@@ -34,8 +34,3 @@ export function nextStatus(
 export function asStatus(value: string): SubscriptionStatus {
   return value === 'active' || value === 'cancelled' ? value : 'expired';
 }
-
-/** A fan has access while active or cancelled and the paid period has not ended. */
-export function hasAccess(status: SubscriptionStatus, periodEnd: Date, now: Date): boolean {
-  return status !== 'expired' && periodEnd.getTime() > now.getTime();
-}

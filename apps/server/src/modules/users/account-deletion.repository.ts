@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { ACCESS_STATUSES } from '../../access/index.ts';
 import type { Db } from '../../db/client.ts';
 import {
   comments,
@@ -190,7 +191,7 @@ export class AccountDeletionRepository {
         .where(
           and(
             or(eq(subscriptions.fanId, userId), eq(subscriptions.creatorId, userId)),
-            inArray(subscriptions.status, ['active', 'cancelled']),
+            inArray(subscriptions.status, ACCESS_STATUSES),
           ),
         )
         .returning({ id: subscriptions.id });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { discountedPrice, type NotificationKind, pageStatistics } from '@fanverse/contract';
+import { isCreator } from '../../access/index.ts';
 import type { MoneyConfig } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
@@ -195,7 +196,7 @@ export class WalletService {
 
   private async creator(auth: AuthInfo, handle: string) {
     const creator = await this.deps.findCreator(handle);
-    if (!creator?.roles.includes('creator')) throw new AppError('NOT_FOUND');
+    if (!isCreator(creator)) throw new AppError('NOT_FOUND');
     if (creator.id === auth.userId) throw new AppError('CANNOT_PAY_YOURSELF');
     return creator;
   }

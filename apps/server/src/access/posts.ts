@@ -1,0 +1,54 @@
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { posts } from '../db/schema.ts';
+import { isOwner, isStaff, type Viewer } from './roles.ts';
+
+/** What decides whether a post exists for a viewer. */
+export type PostState = { creatorId: string; status: string; adminStatus: string };
+
+/** What decides whether a viewer may see a post's media. */
+export type PostEntitlement = PostState & { visibility: string; subscribed: boolean; unlocked: boolean };
+
+/** Columns of `posts` or of an alias of it. */
+export type PostColumns = { status: SQLWrapper; adminStatus: SQLWrapper };
+
+/** A post that has not been deleted (its creator and staff still see it while in review). */
+export const isLivePost = (post: Pick<PostState, 'status'>): boolean => post.status === 'active';
+
+/** THE definition of published: live and approved by a moderator. Fans see only these. */
+export const isPublished = (post: Pick<PostState, 'status' | 'adminStatus'>): boolean =>
+  isLivePost(post) && post.adminStatus === 'approved';
+
+/** SQL twin of `isLivePost`. */
+export const livePostSql = (t: PostColumns = posts): SQL => sql`(${t.status} = 'active')`;
+
+/** SQL twin of `isPublished`. */
+export const publishedPostSql = (t: PostColumns = posts): SQL =>
+  sql`(${livePostSql(t)} AND ${t.adminStatus} = 'approved')`;
+
+/** Who may see that a post exists: published ones everyone; live ones their creator; all of them staff. */
+export function canSeePost(viewer: Viewer, post: PostState): boolean {
+  if (isStaff(viewer)) return true;
+  if (isOwner(viewer, post)) return isLivePost(post);
+  return isPublished(post);
+}
+
+/**
+ * Who may see a post's media (spec §4/§6): its creator and staff, and signed-in fans entitled to
+ * it — free posts to everyone signed in, subscriber posts to active subscribers and to whoever
+ * unlocked them, pay-per-view posts to those who unlocked them. Everyone else gets the preview.
+ */
+export function canSeeMedia(viewer: Viewer, post: PostEntitlement): boolean {
+  if (!viewer) return false;
+  if (isOwner(viewer, post) || isStaff(viewer)) return true;
+  if (!isPublished(post)) return false;
+  switch (post.visibility) {
+    case 'free':
+      return true;
+    case 'subscribers':
+      return post.subscribed || post.unlocked;
+    case 'ppv':
+      return post.unlocked;
+    default:
+      return false;
+  }
+}
