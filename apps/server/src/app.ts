@@ -12,7 +12,7 @@ import { defineRoute } from './http/route.ts';
 import type { RouteDeps } from './http/route-deps.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
 import { resolveAppSecret } from './lib/secret.ts';
-import { type Mailer, OutboxMailer, SmtpMailer } from './mail/mailer.ts';
+import { LoggingMailer, type Mailer, OutboxMailer, SmtpMailer } from './mail/mailer.ts';
 import { createMediaModule } from './media/media.module.ts';
 import { createPrivateStorage } from './media/storage.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -113,7 +113,10 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     (config.redisUrl ? RedisRateLimiter.connect(config.redisUrl) : new MemoryRateLimiter());
   const outbox = config.devOutbox ? new OutboxMailer(database.db) : undefined;
   const mailer =
-    options.mailer ?? (config.smtpUrl && !outbox ? new SmtpMailer(config.smtpUrl, config.mailFrom) : outbox);
+    options.mailer ??
+    (config.smtpUrl && !outbox
+      ? new LoggingMailer(new SmtpMailer(config.smtpUrl, config.mailFrom), app.log)
+      : outbox);
   if (!mailer) throw new Error('No mail transport: set SMTP_URL or enable DEV_OUTBOX');
   const sessionEvents = new SessionEvents();
   const publisher = new DeferredPublisher();

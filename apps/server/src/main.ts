@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { logSmtpCheck, SmtpMailer } from './mail/mailer.ts';
 import { logVideoTools } from './media/ffmpeg.ts';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/demo.ts';
 import { seedDemoContent } from './seed/demo-content.ts';
@@ -36,6 +37,11 @@ async function main(): Promise<void> {
   const log = built.app.log;
   if (applied.length) log.info({ migrations: applied }, 'migrations applied');
   await logVideoTools(config.media, log);
+  if (config.smtpUrl && !config.devOutbox) {
+    const smtp = new SmtpMailer(config.smtpUrl, config.mailFrom);
+    await logSmtpCheck(smtp, log);
+    smtp.close();
+  }
 
   if (config.seedDemo && (await seedDemo(built.services.users, config.seedPassword))) {
     await seedDemoContent(built.services);
