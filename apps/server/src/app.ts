@@ -10,12 +10,14 @@ import { DATABASE_RETRY_AFTER_SECONDS, registerErrorHandler } from './http/error
 import { deleteTempFiles, readMultipart, registerMultipart } from './http/multipart.ts';
 import { defineRoute } from './http/route.ts';
 import type { RouteDeps } from './http/route-deps.ts';
+import { JobQueue } from './jobs/job-queue.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
 import { resolveAppSecret } from './lib/secret.ts';
 import { LoggingMailer, type Mailer, OutboxMailer, SmtpMailer } from './mail/mailer.ts';
 import { createMediaModule } from './media/media.module.ts';
 import { createPrivateStorage } from './media/storage.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { registerApplicationJobs } from './modules/applications/application.jobs.ts';
 import { applicationRoutes } from './modules/applications/application.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -27,16 +29,19 @@ import { devRoutes } from './modules/dev/dev.routes.ts';
 import { earningsRoutes } from './modules/earnings/earnings.routes.ts';
 import { galleryRoutes } from './modules/gallery/gallery.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
+import { registerMessageJobs } from './modules/messages/message.jobs.ts';
 import { messageRoutes } from './modules/messages/message.routes.ts';
 import { notificationRoutes } from './modules/notifications/notification.routes.ts';
+import { registerPostJobs } from './modules/posts/post.jobs.ts';
 import { postRoutes } from './modules/posts/post.routes.ts';
 import { reportRoutes } from './modules/reports/report.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/subscription.routes.ts';
+import { registerUserJobs } from './modules/users/user.jobs.ts';
 import { userRoutes } from './modules/users/user.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
-import { MoneyJobs } from './payments/money.jobs.ts';
+import { registerMoneyJobs } from './payments/money.jobs.ts';
 import { DeferredPublisher } from './realtime/publisher.ts';
 import { SessionEvents } from './realtime/session-events.ts';
 import { attachRealtime, type RealtimeServer } from './realtime/socket-server.ts';
@@ -57,6 +62,8 @@ export interface BuiltApp {
   services: Services;
   sessionEvents: SessionEvents;
   realtime: RealtimeServer;
+  /** The job backbone (one pg-boss over the app's database); `drain()` runs what is due. */
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -121,7 +128,13 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const sessionEvents = new SessionEvents();
   const publisher = new DeferredPublisher();
   const appSecret = await resolveAppSecret(config, database);
-  const media = createMediaModule({ database, config, appSecret, now: options.now, logger: app.log });
+  const jobs = new JobQueue(database, {
+    work: config.jobs.workers,
+    cron: config.jobs.cron,
+    expireCapSeconds: config.jobs.expireCapSeconds,
+    logger: app.log,
+  });
+  const media = createMediaModule({ database, config, appSecret, jobs, now: options.now, logger: app.log });
   const services = buildServices({
     config,
     appSecret,
@@ -131,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     limiter,
     sessionEvents,
     publisher,
+    jobs,
     media: media.service,
     privateStorage: createPrivateStorage(config),
     logger: app.log,
@@ -218,36 +232,25 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     },
   });
   publisher.attach(realtime);
-  await media.start();
-  const moneyJobs = config.money.jobs
-    ? new MoneyJobs(
-        database,
-        { expire: () => services.subscriptions.expireDue(), payouts: () => services.earnings.runPayouts() },
-        app.log,
-      )
-    : undefined;
-  await moneyJobs?.start();
-  // Identity photos are removed a set time after each decision, and the payout methods of deleted
-  // accounts once nothing is owed to them (ADR 0011); checked hourly.
-  const sweep = setInterval(() => {
-    services.applications
-      .sweepDocuments()
-      .catch((err: unknown) => app.log.error({ err }, 'identity sweep failed'));
-    services.accountDeletion
-      .sweepPayoutMethods()
-      .catch((err: unknown) => app.log.error({ err }, 'payout method sweep failed'));
-  }, 3_600_000);
-  sweep.unref();
+  // Every module's background work on the one backbone, registered in its own *.jobs.ts.
+  registerPostJobs({ jobs, watchMedia: media.watch, posts: services.posts });
+  registerMessageJobs({ jobs, watchMedia: media.watch, messages: services.messages });
+  registerMoneyJobs(jobs, {
+    expire: () => services.subscriptions.expireDue(),
+    payouts: () => services.earnings.runPayouts(),
+  });
+  registerApplicationJobs(jobs, services.applications);
+  registerUserJobs(jobs, services.accountDeletion);
+  await jobs.start();
 
   return {
     app,
     services,
     sessionEvents,
     realtime,
+    jobs,
     close: async () => {
-      clearInterval(sweep);
-      await media.stop();
-      await moneyJobs?.stop();
+      await jobs.stop();
       publisher.detach();
       await realtime.close();
       await app.close();

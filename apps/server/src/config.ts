@@ -107,7 +107,10 @@ const envSchema = z.object({
   FLOWERS_CREDITS: positiveInt(10),
   GIFT_CREDITS: positiveInt(50),
   SUBSCRIPTION_PERIOD_DAYS: positiveInt(30),
-  MONEY_JOBS: bool.optional(),
+  /** The job backbone (ADR 0013). */
+  JOBS_CRON: bool.optional(),
+  JOBS_WORKERS: bool.optional(),
+  JOBS_EXPIRE_SECONDS: z.coerce.number().int().positive().optional(),
   SANDBOX_CONTROLS: bool.optional(),
   SEGPAY_BILLING_URL: optionalUrl(['https', 'http']),
   SEGPAY_SUBSCRIPTION_ETICKETID: z.string().default('000000:00000'),
@@ -162,6 +165,14 @@ export interface Config {
   appSecret: string | undefined;
   /** Identity photos are deleted this many days after the application is decided. */
   identityRetentionDays: number;
+  jobs: {
+    /** Run the cron clock in this copy (scheduled jobs are still sent once per cluster). */
+    cron: boolean;
+    /** Run job workers in this copy. */
+    workers: boolean;
+    /** Caps how long a job may stay active before it counts as abandoned and is retried. */
+    expireCapSeconds: number | undefined;
+  };
   media: {
     maxImageBytes: number;
     maxVideoBytes: number;
@@ -195,8 +206,6 @@ export interface MoneyConfig {
   flowersCredits: number;
   giftCredits: number;
   subscriptionPeriodDays: number;
-  /** Run the expiry and payout jobs in this process (pg-boss). */
-  jobs: boolean;
   /** Sandbox controls (simulated renewals, refunds…): on unless NODE_ENV=production. */
   sandboxControls: boolean;
   segpay: {
@@ -280,6 +289,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
     appSecret: e.APP_SECRET,
     identityRetentionDays: e.IDENTITY_RETENTION_DAYS,
+    jobs: {
+      cron: e.JOBS_CRON ?? e.NODE_ENV !== 'test',
+      workers: e.JOBS_WORKERS ?? true,
+      expireCapSeconds: e.JOBS_EXPIRE_SECONDS,
+    },
     media: {
       maxImageBytes: e.MEDIA_MAX_IMAGE_MB * 1024 * 1024,
       maxVideoBytes: e.MEDIA_MAX_VIDEO_MB * 1024 * 1024,
@@ -310,7 +324,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       flowersCredits: e.FLOWERS_CREDITS,
       giftCredits: e.GIFT_CREDITS,
       subscriptionPeriodDays: e.SUBSCRIPTION_PERIOD_DAYS,
-      jobs: e.MONEY_JOBS ?? e.NODE_ENV !== 'test',
       sandboxControls: e.SANDBOX_CONTROLS ?? e.NODE_ENV !== 'production',
       segpay: {
         billingUrl: e.SEGPAY_BILLING_URL ?? 'https://secure2.segpay.com/billing/poset.cgi',

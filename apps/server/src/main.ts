@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   }
 
   if (config.seedDemo && (await seedDemo(built.services.users, config.seedPassword))) {
-    await seedDemoContent(built.services);
+    await seedDemoContent(built.services, built.jobs);
     console.info(
       `\nDemo data seeded. Accounts (password "${config.seedPassword}"):\n${DEMO_ACCOUNTS.map(
         (a) => `  ${a.username.padEnd(12)} ${a.roles.join(', ')}`,

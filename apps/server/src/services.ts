@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isAdministrator, isStaff } from './access/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { JobSender } from './jobs/job.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { Mailer, OutboxMailer } from './mail/mailer.ts';
 import type { Storage } from './media/storage.ts';
@@ -61,6 +62,8 @@ export interface ServiceDeps {
   limiter: RateLimiter;
   sessionEvents: SessionEvents;
   publisher: RealtimePublisher;
+  /** The job backbone: services queue background work on it, never hold a promise of their own. */
+  jobs: JobSender;
   media: MediaPort;
   /** Identity photos: never public, never signed URLs. */
   privateStorage: Storage;
@@ -130,6 +133,7 @@ export function buildServices(deps: ServiceDeps) {
     notifications,
     counters: counterPublisher,
     publisher: deps.publisher,
+    jobs: deps.jobs,
     limiter: deps.limiter,
     findByHandle,
     findById: (id) => users.findById(id),

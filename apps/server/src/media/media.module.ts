@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import type { JobRegistry } from '../jobs/job.ts';
 import { type FfmpegPaths, resolveFfmpeg } from './ffmpeg.ts';
-import { PgBossMediaJobs } from './media.jobs.ts';
+import { type MediaWatcher, registerMediaJobs } from './media.jobs.ts';
 import { MediaRepository } from './media.repository.ts';
 import { registerMediaRoutes, registerPublicMediaRoutes } from './media.routes.ts';
 import { MediaService } from './media.service.ts';
@@ -14,6 +15,8 @@ export interface MediaModuleOptions {
   config: Config;
   /** Key of signed media URLs, shared by every server copy (lib/secret.ts). */
   appSecret: string;
+  /** The app's job backbone; the module registers `media.process` on it. */
+  jobs: JobRegistry;
   /** Defaults to the configured driver (S3 when MEDIA_S3_BUCKET is set, else local disk). */
   storage?: Storage;
   now?: () => Date;
@@ -24,10 +27,8 @@ export interface MediaModule {
   service: MediaService;
   signer: UrlSigner;
   storage: Storage;
-  /** Starts this process's processing worker (pg-boss on the app database). */
-  start(): Promise<void>;
-  /** Stops the worker; waits a bounded time for a running job. */
-  stop(): Promise<void>;
+  /** Another module follows the files it holds while they are processed (see MediaWatcher). */
+  watch(watcher: MediaWatcher): void;
   registerRoutes(app: FastifyInstance): void;
 }
 
@@ -40,12 +41,11 @@ export function createMediaModule(options: MediaModuleOptions): MediaModule {
     cdnUrl: config.mediaCdnUrl,
     now: options.now,
   });
-  const jobs = new PgBossMediaJobs(database, options.logger);
   let ffmpeg: FfmpegPaths | undefined;
   const service = new MediaService({
     media: new MediaRepository(database.db),
     storage,
-    jobs,
+    jobs: options.jobs,
     signer,
     limits: { maxImageBytes: config.media.maxImageBytes, maxVideoBytes: config.media.maxVideoBytes },
     ffmpeg: () => {
@@ -54,12 +54,15 @@ export function createMediaModule(options: MediaModuleOptions): MediaModule {
     },
     logger: options.logger,
   });
+  const watchers: MediaWatcher[] = [];
+  registerMediaJobs(options.jobs, service, watchers);
   return {
     service,
     signer,
     storage,
-    start: () => jobs.start((id) => service.process(id)),
-    stop: () => jobs.stop(),
+    watch: (watcher) => {
+      watchers.push(watcher);
+    },
     registerRoutes: (app) => {
       registerMediaRoutes(app, service, signer);
       registerPublicMediaRoutes(app, service);

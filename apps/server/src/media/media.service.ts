@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,9 +6,10 @@ import type { Readable } from 'node:stream';
 import type { Media } from '@fanverse/contract';
 import { AppError } from '../http/app-error.ts';
 import type { UploadedFile } from '../http/multipart.ts';
+import type { JobSender } from '../jobs/job.ts';
 import { detectUpload, fileTooLarge, maxBytesFor, SNIFF_BYTES } from './detect.ts';
 import type { FfmpegPaths } from './ffmpeg.ts';
-import type { MediaJobs } from './media.jobs.ts';
+import { MEDIA_PROCESS } from './media.jobs.ts';
 import { presentMedia } from './media.presenter.ts';
 import { type MediaRepository, type MediaRow, storageKeys } from './media.repository.ts';
 import { processImage, processVideo, type Rendition } from './processors.ts';
@@ -26,7 +26,8 @@ export type ProgressFn = (percent: number, message: string) => void;
 export interface MediaServiceDeps {
   media: MediaRepository;
   storage: Storage;
-  jobs: MediaJobs;
+  /** The job backbone: processing runs as `media.process` jobs. */
+  jobs: JobSender;
   signer: UrlSigner;
   limits: { maxImageBytes: number; maxVideoBytes: number };
   /** Resolved on first use, so a server without video uploads never needs the binaries. */
@@ -43,13 +44,13 @@ export interface MediaFile {
 
 /** Uploads, their processing jobs, signed presentation and removal. */
 export class MediaService {
-  private readonly events = new EventEmitter();
+  constructor(private readonly deps: MediaServiceDeps) {}
 
-  constructor(private readonly deps: MediaServiceDeps) {
-    this.events.setMaxListeners(0);
-  }
-
-  /** Validates an upload by content and size, stores the original and queues its processing. */
+  /**
+   * Validates an upload by content and size and stores the original as `processing`. The caller
+   * queues the processing (`startProcessing`) once the post or message that holds it is stored, so
+   * the worker can tell who follows the file.
+   */
   async ingest(input: { ownerId: string; purpose: MediaPurpose; file: UploadedFile }): Promise<MediaRow> {
     const { file } = input;
     const type = detectUpload(await readHead(file.path), file.filename);
@@ -80,8 +81,19 @@ export class MediaService {
       await this.deps.storage.delete(originalKey).catch(() => undefined);
       throw err;
     }
-    await this.deps.jobs.enqueue(id);
     return row;
+  }
+
+  /** Queues one `media.process` job per file (one job per file even if sent twice). */
+  async startProcessing(mediaIds: readonly string[]): Promise<void> {
+    for (const mediaId of mediaIds)
+      await this.deps.jobs.send(MEDIA_PROCESS, { mediaId }, { singletonKey: mediaId });
+  }
+
+  /** Processes one file in the caller's request (a small image the caller waits for, e.g. an avatar). */
+  async processNow(mediaId: string): Promise<MediaRow | undefined> {
+    await this.process(mediaId);
+    return this.deps.media.get(mediaId);
   }
 
   /** The job handler: renditions, size and info, then `ready`; any failure marks the row `failed`. */
@@ -93,7 +105,6 @@ export class MediaService {
       if (percent <= last && percent !== 100) return;
       last = percent;
       onProgress?.(percent, message);
-      this.events.emit('progress', mediaId, percent, message);
     };
     progress(5, 'processing');
     const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fanverse-media-'));
@@ -158,70 +169,6 @@ export class MediaService {
       await fs.promises.rm(dir, { recursive: true, force: true });
     }
     progress(100, status);
-    this.events.emit('done', mediaId, status);
-  }
-
-  /**
-   * Resolves with the rows once every one is ready or failed. Progress is the mean over the files
-   * and only grows. Works for a job in this process (events) and in another one (polling).
-   */
-  whenProcessed(
-    mediaIds: string[],
-    onProgress?: ProgressFn,
-    opts: { pollMs?: number; timeoutMs?: number } = {},
-  ): Promise<MediaRow[]> {
-    const ids = [...new Set(mediaIds)];
-    const percents = new Map(ids.map((id) => [id, 0]));
-    let reported = 0;
-    const report = (message: string) => {
-      const mean = Math.floor([...percents.values()].reduce((a, b) => a + b, 0) / Math.max(1, ids.length));
-      if (mean > reported) {
-        reported = mean;
-        onProgress?.(mean, message);
-      }
-    };
-    return new Promise((resolve, reject) => {
-      let settled = false;
-      const finish = (fn: () => void) => {
-        if (settled) return;
-        settled = true;
-        clearInterval(poll);
-        clearTimeout(timeout);
-        this.events.off('progress', onEvent);
-        this.events.off('done', onDone);
-        fn();
-      };
-      const check = async () => {
-        try {
-          const rows = await this.deps.media.getMany(ids);
-          for (const r of rows) if (r.status !== 'processing') percents.set(r.id, 100);
-          for (const id of ids) if (!rows.some((r) => r.id === id)) percents.set(id, 100);
-          if ([...percents.values()].every((p) => p === 100)) {
-            report(rows.some((r) => r.status === 'failed') ? 'failed' : 'ready');
-            const byId = new Map(rows.map((r) => [r.id, r]));
-            finish(() => resolve(ids.flatMap((id) => byId.get(id) ?? [])));
-          }
-        } catch (err) {
-          finish(() => reject(err));
-        }
-      };
-      const onEvent = (id: string, percent: number, message: string) => {
-        if (!percents.has(id) || percent === 100) return;
-        percents.set(id, Math.max(percents.get(id) ?? 0, percent));
-        report(message);
-      };
-      const onDone = (id: string) => {
-        if (percents.has(id)) void check();
-      };
-      this.events.on('progress', onEvent);
-      this.events.on('done', onDone);
-      const poll = setInterval(() => void check(), opts.pollMs ?? 1000);
-      const timeout = setTimeout(
-        () => finish(() => reject(new Error('media processing timed out'))),
-        opts.timeoutMs ?? 30 * 60 * 1000,
-      );
-      void check();
-    });
   }
 
   /** The contract shape; without access only the blurred preview is addressable. */

@@ -13,6 +13,7 @@ import type { Database } from '../db/client.ts';
 import { AppError } from '../http/app-error.ts';
 import { registerErrorHandler } from '../http/error-handler.ts';
 import { deleteTempFiles, readMultipart } from '../http/multipart.ts';
+import { JobQueue } from '../jobs/job-queue.ts';
 import { UserRepository } from '../modules/users/user.repository.ts';
 import { resolveFfmpeg } from './ffmpeg.ts';
 import { createMediaModule, type MediaModule } from './media.module.ts';
@@ -22,6 +23,9 @@ import type { MediaPurpose } from './media.service.ts';
 let database: Database;
 let config: Config;
 let media: MediaModule;
+let jobs: JobQueue;
+/** Progress the worker reported per file (a module following the file, as posts do). */
+const progressOf = new Map<string, number[]>();
 let app: FastifyInstance;
 let ownerId: string;
 let now = new Date();
@@ -42,8 +46,19 @@ beforeAll(async () => {
     MEDIA_MAX_VIDEO_MB: '2',
     MEDIA_URL_TTL_SECONDS: '600',
   });
-  media = createMediaModule({ database, config, appSecret: config.appSecret as string, now: () => now });
-  await media.start();
+  jobs = new JobQueue(database, { work: true, cron: false });
+  media = createMediaModule({
+    database,
+    config,
+    appSecret: config.appSecret as string,
+    jobs,
+    now: () => now,
+  });
+  media.watch(async (row) => ({
+    progress: (percent) => progressOf.set(row.id, [...(progressOf.get(row.id) ?? []), percent]),
+    done: async () => undefined,
+  }));
+  await jobs.start();
   process.env.TMPDIR = uploadsDir;
 
   app = Fastify({ logger: false });
@@ -60,6 +75,7 @@ beforeAll(async () => {
         const purpose = (body.fields.purpose as MediaPurpose | undefined) ?? 'post';
         rows.push(await media.service.ingest({ ownerId, purpose, file }));
       }
+      await media.service.startProcessing(rows.map((r) => r.id));
       return { ids: rows.map((r) => r.id), fields: body.fields };
     } finally {
       await deleteTempFiles(body.files);
@@ -84,7 +100,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  await media?.stop();
+  await jobs?.stop();
   await database?.close();
   if (previousTmpdir === undefined) delete process.env.TMPDIR;
   else process.env.TMPDIR = previousTmpdir;
@@ -133,8 +149,14 @@ async function uploadOne(
   ]);
   expect(res.statusCode, res.body).toBe(200);
   const [id] = res.json().ids as string[];
-  const [row] = await media.service.whenProcessed([id!]);
+  const [row] = await processed([id!]);
   return row!;
+}
+
+/** The rows once the backbone ran every due job. */
+async function processed(ids: string[]): Promise<MediaRow[]> {
+  await jobs.drain();
+  return media.service.getMany(ids);
 }
 
 async function stored(key: string | null): Promise<Buffer> {
@@ -192,10 +214,10 @@ describe('image pipeline', () => {
     const meta = await sharp(original).metadata();
     expect(meta.exif?.toString('latin1')).toContain('SecretCam'); // the fixture really carries metadata
 
-    const progress: number[] = [];
     const res = await upload([{ name: 'files', filename: 'beach.jpg', content: original }]);
     const ids = res.json().ids as string[];
-    const [row] = await media.service.whenProcessed(ids, (p) => progress.push(p));
+    const [row] = await processed(ids);
+    const progress = progressOf.get(ids[0]!) ?? [];
     expect(row).toMatchObject({
       status: 'ready',
       kind: 'image',
@@ -405,6 +427,7 @@ describe('presentation and signed URLs', () => {
       database,
       config: { ...config, mediaCdnUrl: 'https://cdn.example.com/' },
       appSecret: config.appSecret as string,
+      jobs: new JobQueue(database, { work: false, cron: false }),
       now: () => now,
     });
     const shown = cdn.service.present(image, true);
@@ -444,7 +467,7 @@ describe('upload errors', () => {
     const padded = Buffer.concat([video, Buffer.alloc(1024 * 1024 + 10 - video.length)]);
     const res = await upload([{ name: 'files', filename: 'long.mp4', content: padded }]);
     expect(res.statusCode, res.body).toBe(200);
-    await media.service.whenProcessed(res.json().ids);
+    await processed(res.json().ids);
   });
 
   it('answers FILE_NOT_SUPPORTED naming the file, in en and es', async () => {

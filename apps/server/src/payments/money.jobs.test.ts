@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, subscribe } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { EXPIRE_QUEUE, MoneyJobs, PAYOUT_QUEUE } from './money.jobs.ts';
+import { BUILD_PAYOUTS, EXPIRE_SUBSCRIPTIONS } from './money.jobs.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,39 +11,14 @@ afterAll(async () => {
   await t?.stop();
 });
 
-describe('money jobs on pg-boss', () => {
+describe('money jobs on the backbone', () => {
   it('runs the expiry and payout jobs from their queues', async () => {
     const creator = await createUser(t, { roles: ['user', 'creator'] });
     const fan = await createUser(t);
     await subscribe(t, fan.id, creator.id, -1);
-    let expireDone: () => void = () => {};
-    let payoutsDone: () => void = () => {};
-    const expired = new Promise<void>((resolve) => {
-      expireDone = resolve;
-    });
-    const paid = new Promise<void>((resolve) => {
-      payoutsDone = resolve;
-    });
-    const jobs = new MoneyJobs(t.database, {
-      expire: async () => {
-        const n = await t.services.subscriptions.expireDue();
-        expireDone();
-        return n;
-      },
-      payouts: async () => {
-        const n = await t.services.earnings.runPayouts();
-        payoutsDone();
-        return n;
-      },
-    });
-    await jobs.start();
-    try {
-      await jobs.trigger(EXPIRE_QUEUE);
-      await jobs.trigger(PAYOUT_QUEUE);
-      await Promise.all([expired, paid]);
-    } finally {
-      await jobs.stop();
-    }
+    await t.jobs.send(EXPIRE_SUBSCRIPTIONS, {});
+    await t.jobs.send(BUILD_PAYOUTS, {});
+    await t.jobs.drain();
     const [row] = await t.database.session((exec) =>
       exec(`SELECT status FROM subscriptions WHERE fan_id = '${fan.id}'`),
     );

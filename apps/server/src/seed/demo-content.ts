@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Role } from '@fanverse/contract';
 import sharp from 'sharp';
 import type { AuthInfo } from '../http/guards.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import type { Services } from '../services.ts';
 
 const PALETTES: Record<string, [string, string]> = {
@@ -48,7 +49,7 @@ const POSTS = [
  * Demo content: each seeded creator gets a subscription price, free, subscriber and pay-per-view
  * posts with generated pictures, a story and a gallery category, all approved by the super admin.
  */
-export async function seedDemoContent(services: Services): Promise<void> {
+export async function seedDemoContent(services: Services, jobs: Pick<JobQueue, 'drain'>): Promise<void> {
   const superUser = await services.users.findByLogin('superadmin');
   if (!superUser) return;
   const reviewer = authOf(superUser);
@@ -92,7 +93,7 @@ export async function seedDemoContent(services: Services): Promise<void> {
           ],
         );
         mediaIds.push(...post.media.map((m) => m._id));
-        await services.media.whenProcessed(post.media.map((m) => m._id));
+        await jobs.drain();
         await services.posts.review(reviewer, { id: post._id, adminStatus: 'approved' });
       }
       const storyFile = path.join(dir, `${handle}-story.jpg`);
@@ -118,7 +119,7 @@ export async function seedDemoContent(services: Services): Promise<void> {
           },
         ],
       );
-      await services.media.whenProcessed(story.media.map((m) => m._id));
+      await jobs.drain();
       await services.posts.review(reviewer, { id: story._id, adminStatus: 'approved' });
       await services.gallery.saveCategory(auth, { name: 'Favourites', media: mediaIds });
     }

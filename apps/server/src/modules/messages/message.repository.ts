@@ -88,6 +88,16 @@ export class MessageRepository {
     });
   }
 
+  /** Messages that hold the given file. */
+  async withMedia(mediaId: string): Promise<MessageRow[]> {
+    const rows = await this.db
+      .select({ m: messages })
+      .from(messageMedia)
+      .innerJoin(messages, eq(messages.id, messageMedia.messageId))
+      .where(eq(messageMedia.mediaId, mediaId));
+    return rows.map((r) => r.m);
+  }
+
   async mediaOf(messageIds: string[]): Promise<Map<string, MediaRow[]>> {
     const out = new Map<string, MediaRow[]>();
     if (!messageIds.length) return out;

@@ -5,7 +5,9 @@ import { isCreator } from '../../access/index.ts';
 import type { MediaRow, MessageRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
+import type { JobSender } from '../../jobs/job.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { MediaFollower } from '../../media/media.jobs.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
 import type { BlockService } from '../blocks/block.service.ts';
 import type { CounterPublisher } from '../notifications/counter.publisher.ts';
@@ -13,6 +15,7 @@ import type { NotificationService } from '../notifications/notification.service.
 import type { MediaPort, UploadedFile } from '../posts/media.port.ts';
 import type { FeatureGate } from '../settings/platform-settings.ts';
 import { type PublicUserRow, presentPublicUser } from '../users/public-user.presenter.ts';
+import { MASS_MESSAGE, type MassMessageJob } from './message.jobs.ts';
 import { presentMessage } from './message.presenter.ts';
 import type { MessageRepository } from './message.repository.ts';
 
@@ -23,6 +26,8 @@ export interface MessageDeps {
   notifications: NotificationService;
   counters: CounterPublisher;
   publisher: RealtimePublisher;
+  /** The job backbone: mass messages are delivered by a `messages.mass-send` job. */
+  jobs: JobSender;
   limiter: RateLimiter;
   /** An active user by handle. */
   findByHandle: (handle: string) => Promise<PublicUserRow | undefined>;
@@ -39,6 +44,8 @@ export interface MessageInput {
 }
 
 export const MESSAGE_RATE = { perMinute: 60, massPerHour: 5, maxFiles: 10 } as const;
+/** Recipients stored and delivered per step of a mass message. */
+const MASS_BATCH = 100;
 const MAX_LENGTH = LIMITS.messageLength;
 
 type Party = { id: string; username: string };
@@ -78,11 +85,16 @@ export class MessageService {
       return this.viewStored(stored, me, to);
     }
     await this.deliver(row, me, to, text, mediaRows);
-    if (mediaRows.length) this.redeliverWhenProcessed([row], me, mediaRows);
+    // When the files are processed the worker sends the message again (followMedia).
+    await this.deps.media.startProcessing(mediaRows.map((m) => m.id));
     return this.presentNew(row, me, to, mediaRows, auth.userId);
   }
 
-  /** One message to every active subscriber of the creator; answers how many received it. */
+  /**
+   * One message to every active subscriber of the creator; answers how many it goes to. Delivery
+   * is a durable job (`messages.mass-send`): stored and delivered in batches, one message per
+   * recipient whatever the retries (a unique key per mass message and recipient).
+   */
   async sendMass(auth: AuthInfo, input: MessageInput, files: UploadedFile[]): Promise<number> {
     if (!isCreator(auth)) throw new AppError('FORBIDDEN');
     await this.limit(`message-mass:${auth.userId}`, 3600, MESSAGE_RATE.massPerHour);
@@ -91,23 +103,86 @@ export class MessageService {
     const recipients = await this.deps.messages.activeSubscribers(auth.userId);
     if (!recipients.length) return 0;
     const mediaRows = await this.ingest(auth.userId, files);
-    const massId = randomUUID();
-    const rows = await this.deps.messages.insertMany(
-      recipients.map((toId) => ({
-        // One row per receiver; a retry of the same mass message stores nothing new.
-        messageUuid: `${input.messageUUID}:${toId}`,
-        fromId: auth.userId,
-        toId,
-        message: text,
+    await this.deps.jobs.send(
+      MASS_MESSAGE,
+      {
+        massId: randomUUID(),
+        creatorId: auth.userId,
+        messageUuid: input.messageUUID,
+        text,
         price: input.price,
-        massId,
-      })),
-      mediaRows.map((m) => m.id),
+        mediaIds: mediaRows.map((m) => m.id),
+      },
+      // A retry of the same request while the first is queued or running adds nothing.
+      { singletonKey: `${auth.userId}:${input.messageUUID}` },
     );
-    if (!rows.length) for (const m of mediaRows) await this.deps.media.remove(m.id);
-    const me: Party = { id: auth.userId, username: auth.username };
-    void this.deliverMass(rows, me, text, mediaRows);
-    return rows.length;
+    return recipients.length;
+  }
+
+  /**
+   * The `messages.mass-send` job: stores the message for the subscribers who don't have it yet, a
+   * batch at a time, and delivers each new one (socket, unread count, notification). A run after a
+   * crash starts where the last one stopped: recipients already stored get nothing twice.
+   */
+  async deliverMass(job: MassMessageJob): Promise<void> {
+    const creator = await this.deps.findById(job.creatorId);
+    if (!creator) return;
+    const from: Party = { id: job.creatorId, username: creator.username };
+    const recipients = await this.deps.messages.activeSubscribers(job.creatorId);
+    for (let i = 0; i < recipients.length; i += MASS_BATCH) {
+      const rows = await this.deps.messages.insertMany(
+        recipients.slice(i, i + MASS_BATCH).map((toId) => ({
+          messageUuid: `${job.messageUuid}:${toId}`,
+          fromId: job.creatorId,
+          toId,
+          message: job.text,
+          price: job.price,
+          massId: job.massId,
+        })),
+        job.mediaIds,
+      );
+      if (!rows.length) continue;
+      const files = (await this.deps.messages.mediaOf([rows[0]!.id])).get(rows[0]!.id) ?? [];
+      for (const row of rows) {
+        const to = await this.deps.findById(row.toId);
+        if (to)
+          await this.deliver(row, from, { id: row.toId, username: to.username }, job.text, files, false);
+      }
+    }
+    // Processing starts once every message holds the files, so the worker's redelivery reaches all.
+    await this.deps.media.startProcessing(job.mediaIds);
+  }
+
+  /**
+   * Follows a message file in the worker: once every file of a message is processed, the message
+   * goes out again with processing=false (to both parties; mass messages to the receiver only).
+   */
+  async followMedia(file: MediaRow): Promise<MediaFollower | undefined> {
+    if (file.purpose !== 'message') return undefined;
+    return {
+      progress: () => undefined,
+      done: async () => {
+        const rows = await this.deps.messages.withMedia(file.id);
+        const files = await this.deps.messages.mediaOf(rows.map((r) => r.id));
+        const names = new Map<string, string | undefined>();
+        const nameOf = async (id: string) => {
+          if (!names.has(id)) names.set(id, (await this.deps.findById(id))?.username);
+          return names.get(id);
+        };
+        for (const row of rows) {
+          if ((files.get(row.id) ?? []).some((m) => m.status === 'processing')) continue;
+          const [fromName, toName] = [await nameOf(row.fromId), await nameOf(row.toId)];
+          if (!fromName || !toName) continue;
+          const from = { id: row.fromId, username: fromName };
+          const to = { id: row.toId, username: toName };
+          if (!row.massId)
+            this.deps.publisher.toUser(from.id, 'message', {
+              message: await this.viewOne(row, from, to, from.id),
+            });
+          this.deps.publisher.toUser(to.id, 'message', { message: await this.viewOne(row, from, to, to.id) });
+        }
+      },
+    };
   }
 
   async conversation(auth: AuthInfo, handle: string, page: number, limit: number) {
@@ -254,38 +329,6 @@ export class MessageService {
       text: text ? text.slice(0, 80) : '📎',
       messageId: row.id,
     });
-  }
-
-  private async deliverMass(rows: MessageRow[], from: Party, text: string, media: MediaRow[]): Promise<void> {
-    for (const row of rows) {
-      const to = await this.deps.findById(row.toId);
-      if (!to) continue;
-      await this.deliver(row, from, { id: row.toId, username: to.username }, text, media, false).catch(
-        () => undefined,
-      );
-    }
-    if (media.length && rows.length) this.redeliverWhenProcessed(rows, from, media, false);
-  }
-
-  /** When the files are processed, the same messages go out again with processing=false. */
-  private redeliverWhenProcessed(rows: MessageRow[], from: Party, media: MediaRow[], toSender = true): void {
-    void this.deps.media
-      .whenProcessed(media.map((m) => m.id))
-      .then(async () => {
-        for (const row of rows) {
-          const to = await this.deps.findById(row.toId);
-          if (!to) continue;
-          const receiver = { id: row.toId, username: to.username };
-          if (toSender)
-            this.deps.publisher.toUser(from.id, 'message', {
-              message: await this.viewOne(row, from, receiver, from.id),
-            });
-          this.deps.publisher.toUser(row.toId, 'message', {
-            message: await this.viewOne(row, from, receiver, row.toId),
-          });
-        }
-      })
-      .catch(() => undefined);
   }
 
   private async pushUnread(userId: string): Promise<void> {

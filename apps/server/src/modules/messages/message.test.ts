@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { Message } from '@fanverse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost, createUser, subscribe, unlockMessage } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { jpeg, postForm } from '../../../test/media-fixtures.ts';
 import { openSocket, record, settle, type TestSocket, until } from '../../../test/sockets.ts';
+import { MASS_MESSAGE } from './message.jobs.ts';
 import { PROCESSING_PLACEHOLDER } from './message.presenter.ts';
 
 let t: TestApp;
@@ -281,7 +283,7 @@ describe('files, paid and mass messages', () => {
     );
     expect(res.status).toBe(200);
     const id = (res.body.message as unknown as Message)._id;
-    await t.services.media.whenProcessed([(res.body.message as unknown as Message).files[0]!._id]);
+    await t.jobs.drain();
     const locked = (await t.call('message.conversation', { user: creator.username }, { token: fan.token }))
       .body.messages[0]!;
     expect(locked).toMatchObject({ price: 25, locked: true, processing: false });
@@ -367,6 +369,37 @@ describe('files, paid and mass messages', () => {
     expect(res.body).toEqual({ success: true, sent: 1 });
     const chat = await t.call('message.conversation', { user: creator.username }, { token: fan.token });
     expect(chat.body.messages.map((m) => m.message)).toEqual(['Thanks for staying']);
+  });
+});
+
+describe('mass messages on the job backbone', () => {
+  it('a re-run of the same mass message (a retry after a crash) sends nothing twice', async () => {
+    const creator = await creatorUser();
+    const fans = [await createUser(t), await createUser(t), await createUser(t)];
+    for (const f of fans) await subscribe(t, f.id, creator.id);
+    const job = {
+      massId: randomUUID(),
+      creatorId: creator.id,
+      messageUuid: uuid(),
+      text: 'Once only',
+      price: 0,
+      mediaIds: [],
+    };
+    // The first run stops after one recipient (as a killed worker would): their message exists.
+    await t.database.session((exec) =>
+      exec(
+        `INSERT INTO messages (message_uuid, from_id, to_id, message, price, mass_id)
+         VALUES ('${job.messageUuid}:${fans[0]!.id}', '${creator.id}', '${fans[0]!.id}', 'Once only', 0, '${job.massId}')`,
+      ),
+    );
+    await t.jobs.send(MASS_MESSAGE, job, { singletonKey: 'retry-1' });
+    await t.jobs.drain();
+    await t.jobs.send(MASS_MESSAGE, job, { singletonKey: 'retry-2' });
+    await t.jobs.drain();
+    const rows = await t.database.session((exec) =>
+      exec(`SELECT to_id, count(*)::int AS n FROM messages WHERE mass_id = '${job.massId}' GROUP BY to_id`),
+    );
+    expect(rows.map((r) => [r.to_id, r.n]).sort()).toEqual(fans.map((f) => [f.id, 1]).sort());
   });
 });
 

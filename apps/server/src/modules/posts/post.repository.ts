@@ -132,6 +132,17 @@ export class PostRepository {
     );
   }
 
+  /** The live post that holds a file, if any. */
+  async holding(mediaId: string): Promise<PostRow | undefined> {
+    const [row] = await this.db
+      .select({ post: posts })
+      .from(postMedia)
+      .innerJoin(posts, eq(posts.id, postMedia.postId))
+      .where(and(eq(postMedia.mediaId, mediaId), eq(posts.status, 'active')))
+      .limit(1);
+    return row?.post;
+  }
+
   async findRow(postId: string): Promise<PostRow | undefined> {
     const [row] = await this.db.select().from(posts).where(eq(posts.id, postId)).limit(1);
     return row;

@@ -4,6 +4,7 @@ import { canSeeMedia, canSeePost, isCreator, isLivePost, isOwner, isStaff } from
 import type { MediaRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
+import type { MediaFollower } from '../../media/media.jobs.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
 import type { CreatorService } from '../creators/creator.service.ts';
 import type { NotificationService } from '../notifications/notification.service.ts';
@@ -121,7 +122,7 @@ export class PostService {
       },
       mediaRows.map((m) => m.id),
     );
-    this.followProcessing(auth.userId, post.id, mediaRows, fields.uploadId);
+    await this.startProcessing(auth.userId, post.id, mediaRows, fields.uploadId);
     return this.one(auth, post.id);
   }
 
@@ -150,7 +151,7 @@ export class PostService {
       [...keep, ...added].map((m) => m.id),
     );
     for (const m of current) if (!keep.includes(m)) await this.deps.media.remove(m.id);
-    this.followProcessing(auth.userId, postId, added, fields.uploadId);
+    await this.startProcessing(auth.userId, postId, added, fields.uploadId);
     return this.one(auth, postId);
   }
 
@@ -249,30 +250,43 @@ export class PostService {
     return rows;
   }
 
-  /** Reports processing over the socket; percent only grows; ends with postProgressEnd. */
-  private followProcessing(userId: string, postId: string, rows: MediaRow[], uploadId?: string): void {
-    const progress = this.progressReporter(userId, uploadId, postId);
-    progress(40, 'processing');
-    void this.deps.media
-      .whenProcessed(
-        rows.map((r) => r.id),
-        (percent, message) => progress(40 + Math.round(percent * 0.6), message),
-      )
-      .then((done) => {
-        const failed = done.find((m) => m.status === 'failed');
+  /** Queues the files' processing; the worker reports the rest of the progress (followMedia). */
+  private async startProcessing(userId: string, postId: string, rows: MediaRow[], uploadId?: string) {
+    this.progressReporter(userId, uploadId, postId)(40, 'processing');
+    await this.deps.media.startProcessing(rows.map((r) => r.id));
+  }
+
+  /**
+   * Follows a post's file in the worker that processes it (any copy of the server): progress from
+   * 40 to 100 over the post's files, then postProgressEnd, or postProgressError when one failed.
+   * Events go through the realtime publisher, which reaches the creator's sockets on every copy.
+   */
+  async followMedia(file: MediaRow): Promise<MediaFollower | undefined> {
+    if (file.purpose !== 'post' && file.purpose !== 'story') return undefined;
+    const post = await this.deps.posts.holding(file.id);
+    if (!post) return undefined;
+    const files = (await this.deps.posts.mediaOf([post.id])).get(post.id) ?? [];
+    const finished = files.filter((m) => m.id !== file.id && m.status !== 'processing').length;
+    const total = Math.max(1, files.length);
+    const progress = this.progressReporter(post.creatorId, undefined, post.id);
+    return {
+      progress: (percent, message) =>
+        progress(40 + Math.round(((finished * 100 + percent) / total) * 0.6), message),
+      done: async () => {
+        const now = (await this.deps.posts.mediaOf([post.id])).get(post.id) ?? [];
+        if (now.some((m) => m.status === 'processing')) return;
+        const failed = now.find((m) => m.status === 'failed');
         if (failed) {
-          this.deps.publisher.toUser(userId, 'postProgressError', {
-            postId,
+          this.deps.publisher.toUser(post.creatorId, 'postProgressError', {
+            postId: post.id,
             message: failed.error ?? 'failed',
           });
           return;
         }
         progress(100, 'done');
-        this.deps.publisher.toUser(userId, 'postProgressEnd', { postId, message: 'done' });
-      })
-      .catch((err) =>
-        this.deps.publisher.toUser(userId, 'postProgressError', { postId, message: messageOf(err) }),
-      );
+        this.deps.publisher.toUser(post.creatorId, 'postProgressEnd', { postId: post.id, message: 'done' });
+      },
+    };
   }
 
   private progressReporter(userId: string, uploadId?: string, postId?: string) {

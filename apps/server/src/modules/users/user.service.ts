@@ -63,7 +63,8 @@ export class UserService {
       files.push(file); // removed with the request's temp files
     }
     const row = await this.deps.media.ingest({ ownerId: auth.userId, purpose: input.kind, file });
-    const [done] = await this.deps.media.whenProcessed([row.id]);
+    // A small image the caller waits for: processed within the request, not queued.
+    const done = await this.deps.media.processNow(row.id);
     if (done?.status !== 'ready') throw new AppError('FILE_NOT_SUPPORTED', { name: upload.filename });
     const url = `${this.deps.cdnUrl ?? ''}/api/v1/public-media/${row.id}/${input.kind === 'avatar' ? 'thumb' : 'web'}`;
     const before = await this.deps.users.findById(auth.userId);

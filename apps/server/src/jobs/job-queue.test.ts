@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestDatabase } from '../../test/harness.ts';
+import type { Database } from '../db/client.ts';
+import { defineJob } from './job.ts';
+import { JobQueue } from './job-queue.ts';
+
+const ECHO = defineJob('test.echo', z.object({ n: z.number().int() }));
+const FLAKY = defineJob('test.flaky', z.object({ id: z.string() }), { retryLimit: 2, retryDelay: 0 });
+const KEYED = defineJob('test.keyed', z.object({ n: z.number() }), { unique: true });
+const UNREGISTERED = defineJob('test.nobody', z.object({}));
+
+let database: Database;
+let queue: JobQueue;
+const seen: number[] = [];
+const attempts = new Map<string, number>();
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  // No workers: everything below runs through drain(), deterministically.
+  queue = new JobQueue(database, { work: false, cron: false });
+  queue.register(ECHO, async ({ n }) => {
+    seen.push(n);
+  });
+  queue.register(KEYED, async ({ n }) => {
+    seen.push(n);
+  });
+  queue.register(FLAKY, async ({ id }) => {
+    const n = (attempts.get(id) ?? 0) + 1;
+    attempts.set(id, n);
+    if (n < 3) throw new Error(`attempt ${n} fails`);
+  });
+  await queue.start();
+});
+afterAll(async () => {
+  await queue?.stop();
+  await database?.close();
+});
+
+describe('the job backbone', () => {
+  it('runs each sent job once through its registered handler', async () => {
+    await queue.send(ECHO, { n: 1 });
+    await queue.send(ECHO, { n: 2 });
+    await queue.drain();
+    expect(seen.sort()).toEqual([1, 2]);
+    await queue.drain();
+    expect(seen).toHaveLength(2);
+  });
+
+  it('refuses a payload that does not match the schema, and jobs nobody registered', async () => {
+    await expect(queue.send(ECHO, { n: 'x' as unknown as number })).rejects.toThrow();
+    await expect(queue.send(UNREGISTERED, {})).rejects.toThrow(/not registered/);
+    expect(() => queue.register(ECHO, async () => undefined)).toThrow(/after the queue started/);
+  });
+
+  it('retries a failing job up to its retry limit', async () => {
+    await queue.send(FLAKY, { id: 'a' });
+    await queue.drain();
+    expect(attempts.get('a')).toBe(3);
+  });
+
+  it('keeps one queued job per singleton key', async () => {
+    seen.length = 0;
+    await queue.send(KEYED, { n: 7 }, { singletonKey: 'k' });
+    await queue.send(KEYED, { n: 8 }, { singletonKey: 'k' });
+    await queue.send(KEYED, { n: 9 }, { singletonKey: 'other' });
+    await queue.drain();
+    expect(seen.sort()).toEqual([7, 9]);
+  });
+
+  it('leaves a job for later until its start time', async () => {
+    seen.length = 0;
+    await queue.send(ECHO, { n: 10 }, { startAfter: new Date(Date.now() + 3_600_000) });
+    await queue.drain();
+    expect(seen).toEqual([]);
+  });
+});
