@@ -129,7 +129,11 @@ test.describe('visitors', () => {
     const mail = await newestMail(request, email);
     const code = /: (\d{6})\n/.exec(mail.text)?.[1];
     expect(code).toBeTruthy();
-    await page.goto(`/auth/pass?code=${code}`);
+    // The code step leads to the password step with the account's email filled in.
+    await page.getByTestId('field-code').fill(code ?? '');
+    await page.getByTestId('reset-code-continue').click();
+    await expect(page).toHaveURL(/\/auth\/pass\?/);
+    await expect(page.getByTestId('field-email')).toHaveValue(email);
     await page.getByTestId('field-password').fill('new-password-2');
     await page.getByTestId('field-repeat').fill('new-password-2');
     await page.getByTestId('reset-pass-submit').click();

@@ -117,7 +117,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   );
   const limiter =
     options.limiter ??
-    (config.redisUrl ? RedisRateLimiter.connect(config.redisUrl) : new MemoryRateLimiter());
+    (config.redisUrl
+      ? RedisRateLimiter.connect(config.redisUrl, { logger: app.log })
+      : new MemoryRateLimiter());
   const outbox = config.devOutbox ? new OutboxMailer(database.db) : undefined;
   const mailer =
     options.mailer ??

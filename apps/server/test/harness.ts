@@ -88,8 +88,9 @@ export async function createTestApp(
   const limiter =
     options.limiter ??
     (config.redisUrl
-      ? RedisRateLimiter.connect(config.redisUrl, `fv:test:${randomBytes(6).toString('hex')}:`)
+      ? RedisRateLimiter.connect(config.redisUrl, { prefix: `fv:test:${randomBytes(6).toString('hex')}:` })
       : new MemoryRateLimiter());
+  if (limiter instanceof RedisRateLimiter) await limiter.connected();
   const built = await buildApp({ config, database, limiter, logger: false, now: options.now });
   await built.app.ready();
   return {

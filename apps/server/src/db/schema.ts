@@ -91,6 +91,8 @@ export const passwordResetCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     /** Set when a newer code replaces this one. */
     replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    /** Guesses made against this code, counted before each comparison (issue 11). */
+    attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

@@ -9,10 +9,16 @@ export interface RateState {
 /**
  * Fixed-window counters keyed by purpose and subject (address or account). In memory for one
  * process; in Redis when REDIS_URL is set, so every server copy shares the same counts.
+ *
+ * `hit` counts first and answers the new count in one atomic step (a JS turn in memory, a Lua
+ * script in Redis): callers reserve an attempt with it and then compare the count with their
+ * limit, so concurrent requests can never all pass a check made before any of them counted.
  */
 export interface RateLimiter {
   hit(key: string, windowSeconds: number): Promise<RateState>;
   peek(key: string): Promise<RateState>;
+  /** Gives back one reserved attempt (e.g. the attempt turned out not to be a failure). */
+  undo(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -40,6 +46,11 @@ export class MemoryRateLimiter implements RateLimiter {
     return { count: w.count, resetInMs: w.resetAt - now };
   }
 
+  async undo(key: string): Promise<void> {
+    const w = this.windows.get(key);
+    if (w && w.count > 0) w.count -= 1;
+  }
+
   async reset(key: string): Promise<void> {
     this.windows.delete(key);
   }
@@ -60,37 +71,160 @@ local c = redis.call('INCR', KEYS[1])
 if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {c, redis.call('PTTL', KEYS[1])}`;
 
+const UNDO_SCRIPT = `
+local c = tonumber(redis.call('GET', KEYS[1]) or '0')
+if c > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
+/** The part of a logger the limiter uses (pino's, or a test's). */
+export interface LimiterLogger {
+  warn(msg: string): void;
+  info(msg: string): void;
+}
+
+export interface RedisLimiterOptions {
+  prefix?: string;
+  logger?: LimiterLogger;
+  /** Longest wait for one Redis call before the local limiter answers instead (ms). */
+  timeoutMs?: number;
+}
+
+/**
+ * Counters in Redis, shared by every server copy. When Redis is down or slow, every call answers
+ * from an in-memory limiter instead (logged once: "rate limits are local while Redis is
+ * unavailable"), so a request never waits for Redis longer than `timeoutMs`; when Redis is back
+ * the counters are shared again.
+ */
 export class RedisRateLimiter implements RateLimiter {
+  private readonly prefix: string;
+  private readonly local = new MemoryRateLimiter();
+  private readonly logger: LimiterLogger | undefined;
+  private usingLocal = false;
+
   constructor(
     private readonly redis: Redis,
-    private readonly prefix = 'fv:rl:',
-  ) {}
+    options: Omit<RedisLimiterOptions, 'timeoutMs'> = {},
+  ) {
+    this.prefix = options.prefix ?? 'fv:rl:';
+    this.logger = options.logger;
+    // Without a listener an 'error' event would crash the process.
+    redis.on('error', () => this.toLocal());
+    redis.on('ready', () => this.toShared());
+  }
 
-  static connect(url: string, prefix?: string): RedisRateLimiter {
-    return new RedisRateLimiter(new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false }), prefix);
+  static connect(url: string, options: RedisLimiterOptions = {}): RedisRateLimiter {
+    const timeoutMs = options.timeoutMs ?? 500;
+    const redis = new Redis(url, {
+      // Fail fast instead of queueing or retrying: the local limiter answers meanwhile.
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      connectTimeout: timeoutMs,
+      commandTimeout: timeoutMs,
+      retryStrategy: (times) => Math.min(times * 200, 2000),
+      lazyConnect: false,
+    });
+    return new RedisRateLimiter(redis, options);
   }
 
   async hit(key: string, windowSeconds: number): Promise<RateState> {
-    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, windowSeconds * 1000)) as [
-      number,
-      number,
-    ];
-    return { count, resetInMs: Math.max(ttl, 0) };
+    return this.shared(
+      async () => {
+        const [count, ttl] = (await this.redis.eval(
+          HIT_SCRIPT,
+          1,
+          this.prefix + key,
+          windowSeconds * 1000,
+        )) as [number, number];
+        return { count, resetInMs: Math.max(ttl, 0) };
+      },
+      () => this.local.hit(key, windowSeconds),
+    );
   }
 
   async peek(key: string): Promise<RateState> {
-    const [count, ttl] = await Promise.all([
-      this.redis.get(this.prefix + key),
-      this.redis.pttl(this.prefix + key),
-    ]);
-    return { count: Number(count ?? 0), resetInMs: Math.max(ttl, 0) };
+    return this.shared(
+      async () => {
+        const [count, ttl] = await Promise.all([
+          this.redis.get(this.prefix + key),
+          this.redis.pttl(this.prefix + key),
+        ]);
+        return { count: Number(count ?? 0), resetInMs: Math.max(ttl, 0) };
+      },
+      () => this.local.peek(key),
+    );
+  }
+
+  async undo(key: string): Promise<void> {
+    await this.shared(
+      async () => {
+        await this.redis.eval(UNDO_SCRIPT, 1, this.prefix + key);
+      },
+      () => this.local.undo(key),
+    );
   }
 
   async reset(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
+    await this.shared(
+      async () => {
+        await this.redis.del(this.prefix + key);
+      },
+      () => this.local.reset(key),
+    );
+  }
+
+  /** Resolves once Redis answers (or after `timeoutMs`, leaving the local limiter in charge). */
+  async connected(timeoutMs = 2000): Promise<boolean> {
+    if (this.redis.status === 'ready') return true;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.redis.off('ready', onReady);
+        resolve(false);
+      }, timeoutMs);
+      const onReady = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      this.redis.once('ready', onReady);
+    });
+  }
+
+  /** Whether the counters currently live in this process only. */
+  get isLocal(): boolean {
+    return this.usingLocal || this.redis.status !== 'ready';
   }
 
   async close(): Promise<void> {
-    await this.redis.quit();
+    await this.local.close();
+    if (this.redis.status === 'end') return;
+    try {
+      await this.redis.quit();
+    } catch {
+      this.redis.disconnect();
+    }
+  }
+
+  private async shared<T>(remote: () => Promise<T>, local: () => Promise<T>): Promise<T> {
+    if (this.redis.status !== 'ready') {
+      this.toLocal();
+      return local();
+    }
+    try {
+      return await remote();
+    } catch {
+      this.toLocal();
+      return local();
+    }
+  }
+
+  private toLocal(): void {
+    if (this.usingLocal) return;
+    this.usingLocal = true;
+    this.logger?.warn('rate limits are local while Redis is unavailable');
+  }
+
+  private toShared(): void {
+    if (!this.usingLocal) return;
+    this.usingLocal = false;
+    this.logger?.info('rate limits are shared through Redis again');
   }
 }

@@ -44,7 +44,12 @@ export type LoginRequest = z.input<typeof loginRequestSchema>;
 export const resetCodeRequestSchema = z.object({ email: emailSchema });
 export type ResetCodeRequest = z.input<typeof resetCodeRequestSchema>;
 
+/**
+ * The reset step names the account (its email, as in the code request and the mail's link), so a
+ * code is only ever compared with that one account's code.
+ */
 export const resetPasswordRequestSchema = z.object({
+  email: emailSchema,
   code: z
     .string({ error: 'required' })
     .trim()

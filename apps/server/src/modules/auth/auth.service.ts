@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Language, LoginRequest, ResetPasswordRequest, Role, SignupRequest } from '@fanverse/contract';
 import { LIMITS, ROLES } from '@fanverse/contract';
 import type { Config } from '../../config.ts';
@@ -52,6 +52,11 @@ export interface CallerContext {
 /** Sessions are only refreshed in the database once a minute. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+/** Compares two hex digests in constant time. */
+function sameHash(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
 function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
@@ -97,22 +102,22 @@ export class AuthService {
     return this.startSession(user.id);
   }
 
+  /**
+   * Failed logins are counted per (account, address) pair and per address (ADR 0003): a stranger's
+   * failures from elsewhere never lock the owner out. Each attempt is reserved (counted) before
+   * the password is checked, so concurrent guesses cannot all slip under the limit; a right
+   * password clears the pair's count.
+   */
   async login(input: LoginRequest, ctx: CallerContext) {
     const { users, limiter, config } = this.deps;
-    const accountKey = `login:acct:${sha256(input.login.toLowerCase())}`;
     await this.limit(`login:ip:${ctx.ip}`, config.rateLimits.loginPerIp);
-    const failures = await limiter.peek(accountKey);
-    if (failures.count >= config.rateLimits.loginPerAccount) {
-      throw this.rateLimited(failures.resetInMs);
-    }
+    const pairKey = `login-fail:${sha256(`${input.login.toLowerCase()}\n${ctx.ip}`)}`;
+    await this.limit(pairKey, config.rateLimits.loginPerAccount);
     const user = await users.findByLogin(input.login);
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-    if (!user || !ok) {
-      await limiter.hit(accountKey, config.rateLimits.windowSeconds);
-      throw new AppError('INVALID_CREDENTIALS');
-    }
+    if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
     if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED');
-    await limiter.reset(accountKey);
+    await limiter.reset(pairKey);
     return this.startSession(user.id);
   }
 
@@ -130,10 +135,7 @@ export class AuthService {
     const perAccount = await this.deps.limiter.hit(`reset:acct:${user.id}`, config.rateLimits.windowSeconds);
     if (perAccount.count > config.rateLimits.resetPerAccount) return;
     const now = this.now();
-    let code = numericCode(LIMITS.resetCodeLength);
-    for (let i = 0; i < 5 && (await resetCodes.activeExists(sha256(code), now)); i++) {
-      code = numericCode(LIMITS.resetCodeLength);
-    }
+    const code = numericCode(LIMITS.resetCodeLength);
     const expiresAt = new Date(now.getTime() + config.resetCodeTtlMinutes * 60_000);
     await resetCodes.replace(user.id, sha256(code), expiresAt, now);
     const base = config.publicUrl ?? `http://localhost:${config.port}`;
@@ -144,30 +146,32 @@ export class AuthService {
         app: config.appName,
         code,
         minutes: config.resetCodeTtlMinutes,
-        link: `${base}/auth/pass?code=${code}`,
+        link: `${base}/auth/pass?${new URLSearchParams({ email: user.email, code })}`,
       }),
     );
   }
 
-  /** Sets a new password with a single-use code and revokes every session of the account. */
-  async resetPassword(input: ResetPasswordRequest, ctx: CallerContext): Promise<void> {
+  /**
+   * Sets a new password with a single-use code and revokes every session of the account. The code
+   * is only compared with the newest code of the account the email names, and each guess is
+   * reserved before the comparison twice over: per address in the rate limiter (given back when
+   * the code was right) and per code in the database (`attempts`, at most RESET_CODE_MAX_ATTEMPTS
+   * for the code's whole life), so concurrent guesses cannot outrun either limit.
+   */
+  async resetPassword(input: ResetPasswordRequest & { email: string }, ctx: CallerContext): Promise<void> {
     const { resetCodes, users, sessions, config, limiter } = this.deps;
     const failKey = `reset-fail:ip:${ctx.ip}`;
-    const failures = await limiter.peek(failKey);
-    if (failures.count >= config.resetCodeMaxAttempts) throw this.rateLimited(failures.resetInMs);
+    await this.limit(failKey, config.resetCodeMaxAttempts);
     const now = this.now();
-    const row = await resetCodes.findNewest(sha256(input.code));
-    const fail = async (code: 'RESET_CODE_INVALID' | 'RESET_CODE_EXPIRED') => {
-      await limiter.hit(failKey, config.rateLimits.windowSeconds);
-      return new AppError(
-        code,
-        {},
-        { code: code === 'RESET_CODE_EXPIRED' ? 'code.expired' : 'code.invalid' },
-      );
-    };
-    if (!row || row.usedAt || row.replacedAt) throw await fail('RESET_CODE_INVALID');
-    if (row.expiresAt <= now) throw await fail('RESET_CODE_EXPIRED');
-    if (!(await resetCodes.consume(row.id, now))) throw await fail('RESET_CODE_INVALID');
+    const invalid = new AppError('RESET_CODE_INVALID', {}, { code: 'code.invalid' });
+    const user = await users.findByEmail(input.email);
+    const row = user ? await resetCodes.reserveAttempt(user.id, config.resetCodeMaxAttempts) : undefined;
+    if (!row || !sameHash(row.codeHash, sha256(input.code))) throw invalid;
+    if (row.expiresAt <= now) {
+      throw new AppError('RESET_CODE_EXPIRED', {}, { code: 'code.expired' });
+    }
+    if (!(await resetCodes.consume(row.id, now))) throw invalid;
+    await limiter.undo(failKey);
     await users.setPasswordHash(row.userId, await hashPassword(input.password));
     const revoked = await sessions.revokeAll(row.userId, now);
     this.deps.onSessionsRevoked?.(revoked);

@@ -144,7 +144,7 @@ describe('login and logout', () => {
 });
 
 describe('login rate limits', () => {
-  it('blocks an account after repeated failures, even with the right password, then answers Retry-After', async () => {
+  it('blocks an account from the address that failed, even with the right password, then answers Retry-After', async () => {
     const app = await createTestApp({ RATE_LOGIN_PER_ACCOUNT: '3' });
     try {
       const u = await createUser(app);
@@ -152,18 +152,59 @@ describe('login rate limits', () => {
         const r = await app.call(
           'auth.login',
           { login: u.username, password: 'wrong-pass' },
-          { ip: `10.1.1.${i}` },
+          { ip: '10.1.1.1' },
         );
         expect(r.status).toBe(401);
       }
       const blocked = await app.call(
         'auth.login',
         { login: u.username, password: TEST_PASSWORD },
-        { ip: '10.1.2.1' },
+        { ip: '10.1.1.1' },
       );
       expect(blocked.status).toBe(429);
       expect(blocked.body.code).toBe('RATE_LIMITED');
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it("a stranger's failures from other addresses do not lock the owner out", async () => {
+    const app = await createTestApp({ RATE_LOGIN_PER_ACCOUNT: '3' });
+    try {
+      const u = await createUser(app);
+      for (let i = 0; i < 12; i++) {
+        const r = await app.call(
+          'auth.login',
+          { login: u.username.toUpperCase(), password: 'wrong-pass' },
+          { ip: `10.1.${3 + (i % 3)}.1` },
+        );
+        expect(r.status).toBe(i < 9 ? 401 : 429);
+      }
+      const owner = await app.call(
+        'auth.login',
+        { login: u.username, password: TEST_PASSWORD },
+        { ip: '10.1.9.9' },
+      );
+      expect(owner.status).toBe(200);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it('checks at most the limit of 150 concurrent wrong passwords', async () => {
+    const app = await createTestApp({ RATE_LOGIN_PER_ACCOUNT: '10' });
+    try {
+      const u = await createUser(app);
+      const answers = await Promise.all(
+        Array.from({ length: 150 }, () =>
+          app.call('auth.login', { login: u.username, password: 'wrong-pass' }, { ip: '10.1.7.7' }),
+        ),
+      );
+      const checked = answers.filter((a) => a.status === 401 && a.body.code === 'INVALID_CREDENTIALS').length;
+      const refused = answers.filter((a) => a.status === 429 && a.body.code === 'RATE_LIMITED').length;
+      expect(checked + refused).toBe(150);
+      expect(checked).toBe(10);
     } finally {
       await app.stop();
     }

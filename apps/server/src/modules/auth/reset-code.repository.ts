@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passwordResetCodes } from '../../db/schema.ts';
 
@@ -7,23 +7,6 @@ export type ResetCodeRow = typeof passwordResetCodes.$inferSelect;
 /** Password reset codes, stored as hashes. Queries only. */
 export class ResetCodeRepository {
   constructor(private readonly db: Db) {}
-
-  /** Whether an unused, unexpired code with this hash exists (codes must be unambiguous). */
-  async activeExists(codeHash: string, now: Date): Promise<boolean> {
-    const rows = await this.db
-      .select({ id: passwordResetCodes.id })
-      .from(passwordResetCodes)
-      .where(
-        and(
-          eq(passwordResetCodes.codeHash, codeHash),
-          isNull(passwordResetCodes.usedAt),
-          isNull(passwordResetCodes.replacedAt),
-          gt(passwordResetCodes.expiresAt, now),
-        ),
-      )
-      .limit(1);
-    return rows.length > 0;
-  }
 
   /** Stores a new code for the user and retires the older ones. */
   async replace(userId: string, codeHash: string, expiresAt: Date, now: Date): Promise<void> {
@@ -42,15 +25,24 @@ export class ResetCodeRepository {
     });
   }
 
-  /** The newest code with this hash, whatever its state. */
-  async findNewest(codeHash: string): Promise<ResetCodeRow | undefined> {
+  /**
+   * Counts one guess against the account's live code (unused, not replaced) and answers it, in one
+   * atomic UPDATE; nothing when there is no live code or it has had `maxAttempts` guesses already.
+   */
+  async reserveAttempt(userId: string, maxAttempts: number): Promise<ResetCodeRow | undefined> {
     const rows = await this.db
-      .select()
-      .from(passwordResetCodes)
-      .where(eq(passwordResetCodes.codeHash, codeHash))
-      .orderBy(passwordResetCodes.createdAt)
-      .limit(20);
-    return rows.at(-1);
+      .update(passwordResetCodes)
+      .set({ attempts: sql`${passwordResetCodes.attempts} + 1` })
+      .where(
+        and(
+          eq(passwordResetCodes.userId, userId),
+          isNull(passwordResetCodes.usedAt),
+          isNull(passwordResetCodes.replacedAt),
+          lt(passwordResetCodes.attempts, maxAttempts),
+        ),
+      )
+      .returning();
+    return rows[0];
   }
 
   /** Marks the code used; answers false when another request used it first. */

@@ -34,7 +34,10 @@ export default function ResetCodePage() {
       setErrors({ code: t('code.invalid') });
       return;
     }
-    navigate(`/auth/pass?code=${value}`);
+    // The password step names the account the code was sent to (the code only matches that one).
+    navigate(
+      `/auth/pass?${new URLSearchParams({ email: mutation.variables?.email ?? email.trim(), code: value })}`,
+    );
   };
   return (
     <div className="auth-page">

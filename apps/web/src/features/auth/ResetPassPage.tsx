@@ -9,24 +9,28 @@ import { Alert } from '../../ui/Feedback.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { type FieldErrors, serverFieldErrors, validateWith } from '../../ui/formErrors.ts';
 
-/** Reset by code, step 2: the code (from the query, editable) and the new password. */
+/**
+ * Reset by code, step 2: the account's email and the code (from the query or the mail's link,
+ * editable) and the new password.
+ */
 export default function ResetPassPage() {
   const { t } = useTranslation('auth');
   const language = useSession((s) => s.language);
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const [email, setEmail] = useState(params.get('email') ?? '');
   const [code, setCode] = useState(params.get('code') ?? '');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const mutation = useMutation({
-    mutationFn: (body: { code: string; password: string }) => api('auth.pass', body),
+    mutationFn: (body: { email: string; code: string; password: string }) => api('auth.pass', body),
     onSuccess: () => navigate('/login', { replace: true, state: { notice: 'passwordChanged' } }),
     onError: (error) => setErrors(serverFieldErrors(error)),
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const result = validateWith(resetPasswordRequestSchema, { code, password }, language);
+    const result = validateWith(resetPasswordRequestSchema, { email, code, password }, language);
     const next: FieldErrors = result.ok ? {} : result.errors;
     if (password && repeat !== password) next.repeat = t('pass.mismatch');
     if (!result.ok || next.repeat) {
@@ -42,6 +46,21 @@ export default function ResetPassPage() {
         <h1>{t('pass.title')}</h1>
         <p>{t('pass.intro')}</p>
         {mutation.isError && <Alert>{errorText(mutation.error)}</Alert>}
+        <Field
+          name="email"
+          type="email"
+          label={t('fields.email')}
+          hint={t('pass.emailHint')}
+          value={email}
+          onChange={(v) => {
+            setEmail(v);
+            clear('email');
+          }}
+          error={errors.email}
+          autoComplete="email"
+          inputMode="email"
+          required
+        />
         <Field
           name="code"
           label={t('fields.code')}
