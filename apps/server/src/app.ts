@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAuthenticator } from './http/auth.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, registerErrorHandler } from './http/error-handler.ts';
+import { createMetrics, type Metrics } from './http/metrics.ts';
 import { deleteTempFiles, readMultipart, registerMultipart } from './http/multipart.ts';
 import { defineRoute } from './http/route.ts';
 import type { RouteDeps } from './http/route-deps.ts';
@@ -64,6 +65,8 @@ export interface BuiltApp {
   realtime: RealtimeServer;
   /** The job backbone (one pg-boss over the app's database); `drain()` runs what is due. */
   jobs: JobQueue;
+  /** Prometheus metrics; main.ts serves them on a listener of their own. */
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -171,6 +174,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     crossOriginEmbedderPolicy: false,
   });
   registerErrorHandler(app);
+  const metrics = createMetrics(app, {
+    database,
+    sockets: () => realtime.io.of('/').sockets.size,
+    linked: () => realtime.linked(),
+  });
   await registerMultipart(app, config);
   media.registerRoutes(app);
 
@@ -251,11 +259,17 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     sessionEvents,
     realtime,
     jobs,
+    metrics,
     close: async () => {
-      await jobs.stop();
+      // This copy's live sockets go first (an open websocket would hold the HTTP server open);
+      // their clients reconnect to another copy. Then, together: the HTTP server stops accepting
+      // (new requests on kept-alive connections get 503) and finishes the requests in flight, and
+      // the workers take no new job and finish the running ones (bounded wait).
+      realtime.io.local.disconnectSockets(true);
+      await Promise.all([app.close(), jobs.stop()]);
+      // Events published by late work go nowhere instead of to a closed Redis.
       publisher.detach();
       await realtime.close();
-      await app.close();
       if (!options.limiter) await limiter.close();
     },
   };

@@ -70,6 +70,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_KB: positiveInt(1024),
   TRUST_PROXY: bool.optional(),
+  /** Graceful shutdown: the longest wait for requests, jobs and connections to finish. */
+  SHUTDOWN_TIMEOUT_SECONDS: positiveInt(25),
+  /** Prometheus metrics on a listener of their own; 0 turns it off. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   /** Rate limits: attempts per window. Per address limits are looser than per account ones. */
   RATE_WINDOW_SECONDS: positiveInt(900),
   RATE_LOGIN_PER_IP: positiveInt(100),
@@ -145,6 +151,9 @@ export interface Config {
   logLevel: string;
   bodyLimitBytes: number;
   trustProxy: boolean;
+  shutdownTimeoutSeconds: number;
+  /** Prometheus metrics: port 0 = off. Off loopback only with a bearer token. */
+  metrics: { port: number; host: string; token: string | undefined };
   rateLimits: {
     windowSeconds: number;
     loginPerIp: number;
@@ -246,6 +255,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && e.DEV_OUTBOX) {
     problems.push('DEV_OUTBOX cannot be on when NODE_ENV=production (the outbox would expose reset codes)');
   }
+  if (e.METRICS_PORT && !isLoopback(e.METRICS_HOST) && !e.METRICS_TOKEN) {
+    problems.push(
+      `METRICS_TOKEN is required when METRICS_HOST (${e.METRICS_HOST}) is not a loopback address: metrics must not be public`,
+    );
+  }
   if (problems.length) throw new ConfigError(problems);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -274,6 +288,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_KB * 1024,
     trustProxy: e.TRUST_PROXY ?? false,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     rateLimits: {
       windowSeconds: e.RATE_WINDOW_SECONDS,
       loginPerIp: e.RATE_LOGIN_PER_IP,
@@ -337,4 +353,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
   };
+}
+
+/** 127.0.0.0/8, ::1 and localhost: reachable from this machine only. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }

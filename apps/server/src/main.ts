@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { serveMetrics } from './http/metrics.ts';
 import { logSmtpCheck, SmtpMailer } from './mail/mailer.ts';
 import { logVideoTools } from './media/ffmpeg.ts';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/demo.ts';
@@ -54,15 +55,43 @@ async function main(): Promise<void> {
 
   await built.app.listen({ port: config.port, host: config.host });
   console.info(`${config.appName} is running at http://localhost:${config.port} (${database.kind})`);
+  // Metrics are an aid, not a reason to fail: a busy port (two copies on one machine) is a warning.
+  const metrics = config.metrics.port
+    ? await serveMetrics(built.metrics, config.metrics).then(
+        (served) => {
+          log.info({ url: served.url }, 'metrics served');
+          return served;
+        },
+        (err: unknown) => {
+          log.warn({ err }, 'metrics not served: set METRICS_PORT to a free port (0 turns them off)');
+          return undefined;
+        },
+      )
+    : undefined;
 
+  // Graceful shutdown (SIGTERM from an orchestrator, Ctrl-C): sockets closed, no new connections,
+  // requests and jobs in flight finished, then Redis and the database closed. Past the time limit
+  // the process exits anyway (with 1), before an orchestrator's own kill.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down');
-    await built.close();
-    await database.close();
-    process.exit(0);
+    log.info({ signal, limitSeconds: config.shutdownTimeoutSeconds }, 'shutting down');
+    const limit = setTimeout(() => {
+      log.error('shutdown time limit reached: exiting with work unfinished');
+      process.exit(1);
+    }, config.shutdownTimeoutSeconds * 1000);
+    limit.unref();
+    try {
+      await built.close();
+      await metrics?.close();
+      await database.close();
+      log.info('shut down');
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
