@@ -13,20 +13,27 @@ export interface TestS3 {
   env: Record<string, string>;
   /** Keys of every object in the bucket. */
   keys(): Promise<string[]>;
+  /** Stops the server, keeping its files (the bucket is "away"). */
+  stop(): Promise<void>;
+  /** Starts it again on the same port with the same files. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** An S3-compatible server (s3rver) on a free loopback port with one empty bucket. */
 export async function startS3(bucket = 'fanverse-media'): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'fanverse-s3-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket, configs: [] }],
-  });
+  const make = (port: number) =>
+    new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket, configs: [] }],
+    });
+  let server = make(0);
   const { port } = (await server.run()) as { port: number };
+  let running = true;
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
@@ -44,8 +51,18 @@ export async function startS3(bucket = 'fanverse-media'): Promise<TestS3> {
       const xml = await res.text();
       return [...xml.matchAll(/<Key>([^<]+)<\/Key>/g)].map((m) => m[1]!).sort();
     },
+    async stop() {
+      if (running) await server.close();
+      running = false;
+    },
+    async restart() {
+      server = make(port);
+      await server.run();
+      running = true;
+    },
     async close() {
-      await server.close();
+      if (running) await server.close();
+      running = false;
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -192,6 +192,11 @@ export const ERRORS = {
     en: 'The service is briefly unavailable. Please try again in a few seconds.',
     es: 'El servicio no está disponible por un momento. Inténtalo de nuevo en unos segundos.',
   },
+  STORAGE_UNAVAILABLE: {
+    status: 503,
+    en: 'Media storage is briefly unavailable. Please try again in a moment.',
+    es: 'El almacenamiento de archivos no está disponible por un momento. Inténtalo de nuevo en un rato.',
+  },
   INTERNAL: {
     status: 500,
     en: 'Sorry - Server error - An error has been found on the application server.',

@@ -10,6 +10,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../db/errors.ts';
+import { StorageUnavailableError } from '../media/storage.ts';
 import { AppError } from './app-error.ts';
 import { requestLanguage } from './language.ts';
 
@@ -61,6 +62,9 @@ function codeForFastifyError(err: FastifyError): ErrorCode | undefined {
 /** Seconds a client is asked to wait while the database is away (a restart takes a few). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+/** Seconds a client is asked to wait while the media storage (S3) is away. */
+export const STORAGE_RETRY_AFTER_SECONDS = 10;
+
 /** The one serializer of errors: never a stack trace or SQL to the client. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError | ZodError, req: FastifyRequest, reply: FastifyReply) => {
@@ -90,6 +94,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(ERRORS.DATABASE_UNAVAILABLE.status)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
         .send(body('DATABASE_UNAVAILABLE', lang));
+    }
+    if (err instanceof StorageUnavailableError) {
+      req.log.warn({ err: { message: err.message } }, 'storage unavailable');
+      return reply
+        .status(ERRORS.STORAGE_UNAVAILABLE.status)
+        .header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS))
+        .send(body('STORAGE_UNAVAILABLE', lang));
     }
     const code = codeForFastifyError(err);
     if (code) {

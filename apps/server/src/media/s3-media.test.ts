@@ -122,4 +122,34 @@ describe('media on S3-compatible storage', () => {
     const tampered = image.src!.replace(/sig=([0-9a-f])/, (_m, c: string) => `sig=${c === '0' ? '1' : '0'}`);
     expect((await fetch(`${base}${tampered}`)).status).toBe(403);
   });
+
+  it('while the bucket is away, media and uploads answer 503 with Retry-After, then work again', async () => {
+    const image = (await t.call('posts.list', { feed: 'gallery' }, { token: creator.token })).body.posts
+      .flatMap((p) => p.media)
+      .find((m) => m.type === 'image' && m.src)!;
+    const before = await t.call('posts.list', {}, { token: creator.token });
+    await s3.stop();
+    try {
+      const media = await fetch(`${base}${image.src}`, { headers: { ilang: 'es' } });
+      expect(media.status).toBe(503);
+      expect(media.headers.get('retry-after')).toBe('10');
+      expect(await media.json()).toEqual({
+        code: 'STORAGE_UNAVAILABLE',
+        message:
+          'El almacenamiento de archivos no está disponible por un momento. Inténtalo de nuevo en un rato.',
+      });
+      const upload = await postForm(base, '/api/v1/posts', creator.token, { ...CERT, message: 'x' }, [
+        { name: 'p.jpg', data: await jpeg() },
+      ]);
+      expect(upload.status).toBe(503);
+      expect(upload.body.code).toBe('STORAGE_UNAVAILABLE');
+      // The feed itself does not need the bucket.
+      expect((await t.call('posts.list', {}, { token: creator.token })).body.posts.length).toBe(
+        before.body.posts.length,
+      );
+    } finally {
+      await s3.restart();
+    }
+    expect((await fetch(`${base}${image.src}`)).status).toBe(200);
+  });
 });

@@ -5,7 +5,14 @@ import path from 'node:path';
 import { buffer, text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startS3, type TestS3 } from '../../test/s3.ts';
-import { LocalStorage, type S3Fetch, type S3Options, S3Storage, type Storage } from './storage.ts';
+import {
+  LocalStorage,
+  type S3Fetch,
+  type S3Options,
+  S3Storage,
+  type Storage,
+  StorageUnavailableError,
+} from './storage.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fanverse-storage-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -136,6 +143,20 @@ describe('S3Storage requests', () => {
   it('fails loudly when the bucket answers an error', async () => {
     const storage = new S3Storage(options, async () => new Response('denied', { status: 403 }));
     await expect(storage.put('media/x/y.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow(/403/);
+  });
+
+  it('tells an unreachable or overloaded bucket (retry later) from a refusal', async () => {
+    const down = new S3Storage(options, async () => {
+      throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:9000') });
+    });
+    await expect(down.stat('media/x/y.webp')).rejects.toBeInstanceOf(StorageUnavailableError);
+    await expect(down.stat('media/x/y.webp')).rejects.toThrow(/ECONNREFUSED/);
+    for (const status of [500, 503, 429]) {
+      const busy = new S3Storage(options, async () => new Response(null, { status }));
+      await expect(busy.stat('media/x/y.webp')).rejects.toBeInstanceOf(StorageUnavailableError);
+    }
+    const refused = new S3Storage(options, async () => new Response(null, { status: 403 }));
+    await expect(refused.stat('media/x/y.webp')).rejects.not.toBeInstanceOf(StorageUnavailableError);
   });
 
   it('refuses unsafe keys before any request', async () => {

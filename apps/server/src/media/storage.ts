@@ -61,6 +61,17 @@ export function assertSafeKey(key: string): void {
   }
 }
 
+/**
+ * The storage service did not answer, or answered that it cannot serve right now (5xx, 429): the
+ * request may succeed later. Answered as 503 STORAGE_UNAVAILABLE with Retry-After.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StorageUnavailableError';
+  }
+}
+
 /** Files on local disk under one root (MEDIA_DIR). */
 export class LocalStorage implements Storage {
   private readonly root: string;
@@ -156,10 +167,19 @@ export class S3Storage implements Storage {
   }
 
   private async call(key: string, init: Parameters<S3Fetch>[1], ok: number[] = [200]): Promise<Response> {
-    const res = await this.send(this.url(key), init);
+    let res: Response;
+    try {
+      res = await this.send(this.url(key), init);
+    } catch (err) {
+      const reason = (err as Error).cause ?? err;
+      throw new StorageUnavailableError(`S3 ${init.method} ${key} failed: ${String(reason)}`, { cause: err });
+    }
     if (!ok.includes(res.status)) {
       await res.body?.cancel().catch(() => undefined);
-      throw new Error(`S3 ${init.method} ${key} answered ${res.status}`);
+      const message = `S3 ${init.method} ${key} answered ${res.status}`;
+      throw res.status >= 500 || res.status === 429
+        ? new StorageUnavailableError(message)
+        : new Error(message);
     }
     return res;
   }
