@@ -83,11 +83,11 @@ describe('detectUpload', () => {
     expect(detectUpload(ftyp('isom'), 'clip.bin').mime).toBe('video/mp4');
   });
 
-  it('answers INVALID_FILE_TYPE when a supported extension hides other content', () => {
+  it('answers FILE_NOT_SUPPORTED naming the file when a supported extension hides other content', () => {
     const err = thrown(() => detectUpload(bytes('%PDF-1.7'), 'photo.JPG'));
-    expect(err.code).toBe('INVALID_FILE_TYPE');
-    expect(errorMessage(err.code, 'en', err.params)).toBe('Invalid file type');
-    expect(errorMessage(err.code, 'es', err.params)).toBe('Tipo de archivo no válido');
+    expect(err.code).toBe('FILE_NOT_SUPPORTED');
+    expect(errorMessage(err.code, 'en', err.params)).toBe('The file photo.JPG is not supported');
+    expect(errorMessage(err.code, 'es', err.params)).toBe('El archivo photo.JPG no es compatible');
   });
 
   it('answers FILE_NOT_SUPPORTED naming the file for an unsupported extension and content', () => {

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { UPLOAD_EXTENSIONS } from '@fanverse/contract';
 import { AppError } from '../http/app-error.ts';
 
 export type MediaKind = 'image' | 'video';
@@ -82,16 +81,13 @@ export function extensionOf(filename: string): string {
 }
 
 /**
- * The type of an upload, by content. A supported content type wins whatever the name says; an
- * unsupported content under a supported extension claims a type it isn't (INVALID_FILE_TYPE);
- * anything else is not supported (FILE_NOT_SUPPORTED naming the file).
+ * The type of an upload, by content. A supported content type wins whatever the name says;
+ * anything else, a fake "photo.jpg" included, is not supported: FILE_NOT_SUPPORTED naming the
+ * file (spec §8), so the person knows which of several files was refused.
  */
 export function detectUpload(head: Buffer, filename: string): DetectedType {
   const found = sniff(head);
   if (found) return found;
-  if ((UPLOAD_EXTENSIONS as readonly string[]).includes(extensionOf(filename))) {
-    throw new AppError('INVALID_FILE_TYPE');
-  }
   throw new AppError('FILE_NOT_SUPPORTED', { name: filename });
 }
 

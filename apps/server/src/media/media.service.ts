@@ -12,7 +12,7 @@ import type { FfmpegPaths } from './ffmpeg.ts';
 import { MEDIA_PROCESS } from './media.jobs.ts';
 import { presentMedia } from './media.presenter.ts';
 import { type MediaRepository, type MediaRow, storageKeys } from './media.repository.ts';
-import { processImage, processVideo, type Rendition } from './processors.ts';
+import { decodesAsImage, processImage, processVideo, type Rendition } from './processors.ts';
 import type { UrlSigner, Variant } from './signing.ts';
 import type { ByteRange, Storage } from './storage.ts';
 
@@ -60,6 +60,9 @@ export class MediaService {
     const { size } = await fs.promises.stat(file.path);
     const max = maxBytesFor(type.kind, this.deps.limits);
     if (size > max) throw fileTooLarge(file.filename, max);
+    if (type.kind === 'image' && !(await decodesAsImage(file.path))) {
+      throw new AppError('FILE_NOT_SUPPORTED', { name: file.filename });
+    }
 
     const id = randomUUID();
     const originalKey = `${keyPrefix(input.ownerId, id)}/original.${type.ext}`;

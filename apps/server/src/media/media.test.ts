@@ -263,11 +263,11 @@ describe('image pipeline', () => {
     expect(row).toMatchObject({ status: 'ready', mime: 'image/png' });
   });
 
-  it('marks a corrupt image failed with an error and keeps working', async () => {
+  it('refuses a corrupt image at upload, naming it, and keeps working', async () => {
     const corrupt = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), randomBytes(200)]);
-    const row = await uploadOne('broken.png', corrupt);
-    expect(row.status).toBe('failed');
-    expect(row.error).toBeTruthy();
+    const res = await upload([{ name: 'files', filename: 'broken.png', content: corrupt }]);
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe('The file broken.png is not supported');
     const next = await uploadOne(
       'fine.png',
       await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
@@ -279,6 +279,17 @@ describe('image pipeline', () => {
 });
 
 describe('video pipeline', () => {
+  it('marks a video that cannot be processed failed with an error and keeps working', async () => {
+    const corrupt = Buffer.concat([
+      Buffer.from('0000001866747970', 'hex'),
+      Buffer.from('isom'),
+      randomBytes(400),
+    ]);
+    const row = await uploadOne('broken.mp4', corrupt);
+    expect(row.status).toBe('failed');
+    expect(row.error).toBeTruthy();
+  });
+
   it('probes streams and duration and makes a poster, thumbnail and blur from a frame', async () => {
     const row = await uploadOne('clip.mov', makeVideo());
     expect(row).toMatchObject({ status: 'ready', kind: 'video', mime: 'video/mp4', width: 64, height: 48 });
@@ -479,12 +490,24 @@ describe('upload errors', () => {
     expect((await upload(parts, 'es')).json().message).toBe('El archivo notes.pdf no es compatible');
   });
 
-  it('answers INVALID_FILE_TYPE for a supported name with other content, in en and es', async () => {
+  it('refuses a fake .jpg naming the file (spec §8), in en and es', async () => {
     const parts = [{ name: 'files', filename: 'photo.jpg', content: Buffer.from('<?php echo 1; ?>') }];
     const en = await upload(parts);
     expect(en.statusCode).toBe(415);
-    expect(en.json()).toEqual({ code: 'INVALID_FILE_TYPE', message: 'Invalid file type' });
-    expect((await upload(parts, 'es')).json().message).toBe('Tipo de archivo no válido');
+    expect(en.json()).toEqual({ code: 'FILE_NOT_SUPPORTED', message: 'The file photo.jpg is not supported' });
+    expect((await upload(parts, 'es')).json().message).toBe('El archivo photo.jpg no es compatible');
+  });
+
+  it('refuses a file that only starts like a JPEG, before any thumbnail is made', async () => {
+    const before = uploadsLeft();
+    const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('garbage'.repeat(200))]);
+    const res = await upload([{ name: 'files', filename: 'holiday.jpg', content: fake }]);
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({
+      code: 'FILE_NOT_SUPPORTED',
+      message: 'The file holiday.jpg is not supported',
+    });
+    expect(uploadsLeft()).toBe(before);
   });
 
   it('removes the files already saved when a later file of the request is refused', async () => {
@@ -520,6 +543,6 @@ describe('upload errors', () => {
       })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
-    expect((err as AppError).code).toBe('INVALID_FILE_TYPE');
+    expect((err as AppError).code).toBe('FILE_NOT_SUPPORTED');
   });
 });

@@ -67,6 +67,21 @@ export async function processImage(
 }
 
 /**
+ * Whether a still image decodes completely (a small resize reads every pixel): a file that only
+ * starts like a JPEG or PNG is refused at upload instead of failing later with a broken thumbnail.
+ */
+export async function decodesAsImage(input: string | Buffer): Promise<boolean> {
+  try {
+    const meta = await sharp(input).metadata();
+    if (!meta.width || !meta.height) return false;
+    await sharp(input).resize(inside(BLUR_MAX_PX)).raw().toBuffer();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * ffprobe info; poster, thumbnail and blurred preview from a frame about 1 s in; and a copy of the
  * video without metadata. Temporary files go to `workDir` (the caller removes it).
  */

@@ -11,7 +11,7 @@ import { Alert, Loader } from '../../ui/Feedback.tsx';
 import { Field, FieldTooltip } from '../../ui/Field.tsx';
 import { type FieldErrors, serverFieldErrors, validateWith } from '../../ui/formErrors.ts';
 import { ContentIcon } from '../feed/ContentIcon.tsx';
-import { ACCEPT, checkUpload, fileKind } from './uploadCheck.ts';
+import { ACCEPT, checkPictureDecodes, checkUpload, fileKind } from './uploadCheck.ts';
 
 interface NewFile {
   key: string;
@@ -166,12 +166,14 @@ function PostEditor({ post }: { post: Post | null }) {
     navigate(`/post/${postId}`);
   };
 
-  const addFiles = (list: FileList | File[]) => {
+  const addFiles = async (list: FileList | File[]) => {
     const problems: string[] = [];
     const added: NewFile[] = [];
     for (const file of Array.from(list)) {
-      const problem = checkUpload(file, language, uploadLimits);
       const type = fileKind(file);
+      const problem =
+        checkUpload(file, language, uploadLimits) ??
+        (type === 'image' ? await checkPictureDecodes(file, language) : null);
       if (problem || !type) {
         problems.push(problem ?? file.name);
         continue;
@@ -337,7 +339,7 @@ function PostEditor({ post }: { post: Post | null }) {
             onDrop={(e) => {
               e.preventDefault();
               setDragging(false);
-              addFiles(e.dataTransfer.files);
+              void addFiles(e.dataTransfer.files);
             }}
           >
             <p>{kind === 'story' ? t('editor.dropStory') : t('editor.drop')}</p>
@@ -353,7 +355,7 @@ function PostEditor({ post }: { post: Post | null }) {
               tabIndex={-1}
               aria-label={t('editor.chooseFiles')}
               onChange={(e) => {
-                if (e.target.files) addFiles(e.target.files);
+                if (e.target.files) void addFiles(Array.from(e.target.files));
                 e.target.value = '';
               }}
               data-testid="editor-files"

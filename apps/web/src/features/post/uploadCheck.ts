@@ -32,3 +32,22 @@ export function checkUpload(
     return errorMessage('FILE_TOO_LARGE', language, { name: file.name, n: max });
   return null;
 }
+
+/**
+ * The picture check the browser can make before uploading: a file named and typed as a picture
+ * that does not decode (a renamed document, a broken download) is refused naming the file, as the
+ * server would (spec §8). Without createImageBitmap the server's check is the only one.
+ */
+export async function checkPictureDecodes(
+  file: Blob & { name: string },
+  language: Language,
+): Promise<string | null> {
+  if (typeof createImageBitmap !== 'function') return null;
+  try {
+    const bitmap = await createImageBitmap(file);
+    bitmap.close();
+    return null;
+  } catch {
+    return errorMessage('FILE_NOT_SUPPORTED', language, { name: file.name });
+  }
+}
