@@ -68,12 +68,12 @@ describe('sandbox billing over real HTTP', () => {
     expect(history.body.items).toHaveLength(1);
   });
 
-  it('subscription: Approve lands on the creator profile and the subscription is active; Decline on my-credits', async () => {
+  it('subscription: Approve and Decline both land on the creator profile (where it started), flagged', async () => {
     const creator = await makeCreator(t, '7.50');
     const fan = await createUser(t);
     const declined = await api('/checkout/subscription', fan.token, { creator: creator.username });
     expect(await pay(String(declined.body.redirectUrl), 'decline')).toMatchObject({
-      location: '/?feed=my-credits&payment=declined',
+      location: `/${creator.username}?payment=declined`,
     });
     expect((await api('/user/subscriptions', fan.token)).body.items).toEqual([]);
     const approved = await api('/checkout/subscription', fan.token, { creator: creator.username });

@@ -183,6 +183,7 @@ describe('SegPay through the app', () => {
     expect(q.get('DynamicPricingID')).toBe('555001');
     expect(q.get('paypagelanguage')).toBe('ES');
     expect(q.get('x-auth-link')).toBe(`https://fan.example/${creator.username}?payment=approved`);
+    expect(q.get('x-decl-link')).toBe(`https://fan.example/${creator.username}?payment=declined`);
     expect(srsRequests[0]).toContain('InitialAmount=9.99');
     expect(srsRequests[0]).toContain(`Basic ${Buffer.from('srs-user:srs-key').toString('base64')}`);
     const fields = {

@@ -40,6 +40,14 @@ const MY_CREDITS = '/?feed=my-credits';
 const APPROVED = 'payment=approved';
 const DECLINED = 'payment=declined';
 const withFlag = (path: string, flag: string) => `${path}${path.includes('?') ? '&' : '?'}${flag}`;
+/**
+ * Where a checkout sends the fan back, approved or declined: the page it started from (the
+ * creator's page for a subscription, my-credits for a bag), which says how it went.
+ */
+const returnPaths = (creatorUsername: string | null) => {
+  const path = creatorUsername ? `/${creatorUsername}` : MY_CREDITS;
+  return { success: withFlag(path, APPROVED), decline: withFlag(path, DECLINED) };
+};
 
 /** Hosted-billing checkouts and provider postbacks (stored raw, applied exactly once). */
 export class BillingService {
@@ -110,8 +118,8 @@ export class BillingService {
       dynamicPricingId: null,
       payer,
       creator: null,
-      successUrl: this.link(withFlag(MY_CREDITS, APPROVED)),
-      declineUrl: this.link(withFlag(MY_CREDITS, DECLINED)),
+      successUrl: this.link(returnPaths(null).success),
+      declineUrl: this.link(returnPaths(null).decline),
       description: `${bag.credits} credits`,
     });
     return { redirectUrl, checkout: checkout.id };
@@ -159,8 +167,8 @@ export class BillingService {
       dynamicPricingId,
       payer,
       creator: { id: creator.id, handle: creator.username },
-      successUrl: this.link(withFlag(`/${creator.username}`, APPROVED)),
-      declineUrl: this.link(withFlag(MY_CREDITS, DECLINED)),
+      successUrl: this.link(returnPaths(creator.username).success),
+      declineUrl: this.link(returnPaths(creator.username).decline),
       description: subscriptionDescription(creator.username, amount),
     });
     return { redirectUrl, checkout: checkout.id };
@@ -252,8 +260,8 @@ export class BillingService {
       description: creator
         ? subscriptionDescription(creator.username, checkout.amountCents)
         : `${checkout.credits} credits`,
-      successUrl: this.link(withFlag(creator ? `/${creator.username}` : MY_CREDITS, APPROVED)),
-      declineUrl: this.link(withFlag(MY_CREDITS, DECLINED)),
+      successUrl: this.link(returnPaths(creator?.username ?? null).success),
+      declineUrl: this.link(returnPaths(creator?.username ?? null).decline),
     };
   }
 

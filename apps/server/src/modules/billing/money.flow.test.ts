@@ -327,7 +327,7 @@ describe('subscriptions', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: `checkout=${q.get('checkout')}&sig=${q.get('sig')}&decision=decline`,
     });
-    expect(decline.headers.location).toBe('/?feed=my-credits&payment=declined');
+    expect(decline.headers.location).toBe(`/${creator.username}?payment=declined`);
     expect((await t.call('subscriptions.mine', undefined, { token: fan.token })).body.items).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import { dollars, priceDisplay } from '../feed/format.ts';
 import { FeedModeToggle, PostFeed, useFeedMode } from '../feed/PostFeed.tsx';
 import { Gallery } from '../gallery/GalleryView.tsx';
 import { MessageUserButton } from '../messages/MessageUserButton.tsx';
+import { SubscriptionReturnMessage } from '../money/CheckoutReturn.tsx';
 import { SubscribeCheckout } from '../money/SubscribeCheckout.tsx';
 import { TipButton } from '../money/TipGift.tsx';
 import { SinglePost } from '../post/SinglePost.tsx';
@@ -214,6 +215,7 @@ export default function CreatorPage() {
 
   return (
     <section className="creator-page" data-testid="creator-page" data-creator={profile.user}>
+      <SubscriptionReturnMessage handle={profile.user} />
       <CreatorHeader profile={profile} subscribed={subscribed} />
       <StoriesRow key={profile.user} creator={profile.user} isMe={profile.isMe} />
       {postId ? (
