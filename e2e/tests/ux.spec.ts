@@ -196,3 +196,46 @@ test('12: the comment count of an open post follows new comments live', async ({
   expect(res.ok(), await res.text()).toBe(true);
   await expect(count).toHaveText(String(post.comments + 1));
 });
+
+for (const language of LANGUAGES) {
+  test(`10 (${language}): a fake .jpg is refused in the editor naming the file`, async ({
+    page,
+    request,
+  }) => {
+    await inLanguage(page, language);
+    await loginByApi(page, request, 'creator1', '/post/create');
+    await page.getByTestId('editor-files').setInputFiles({
+      name: 'holiday.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from('this is not a picture at all'),
+    });
+    await expect(page.getByTestId('editor-file-errors')).toHaveText(
+      language === 'en' ? 'The file holiday.jpg is not supported' : 'El archivo holiday.jpg no es compatible',
+    );
+  });
+}
+
+for (const language of LANGUAGES) {
+  test(`6 (${language}): a subscription checkout returns to the creator's page with its outcome`, async ({
+    page,
+    request,
+  }) => {
+    const fan = await signUpFan(request, `sub${language}`);
+    await inLanguage(page, language);
+    await openWithToken(page, fan.token, fan.user, '/creator3');
+    const checkout = async (decision: 'approve' | 'decline') => {
+      await page.getByTestId('creator-subscribe').click();
+      await page.getByTestId('buy-subscription-overlay').getByTestId('subscribe-continue').click();
+      await page.locator(`button[name="decision"][value="${decision}"]`).click();
+      await expect(page).toHaveURL(/\/creator3$/);
+    };
+    await checkout('decline');
+    await expect(page.getByTestId('checkout-declined')).toContainText(
+      language === 'en' ? 'not subscribed to @creator3' : 'no estás suscrito a @creator3',
+    );
+    await checkout('approve');
+    await expect(page.getByTestId('checkout-approved')).toContainText(
+      language === 'en' ? 'you are subscribed to @creator3' : 'ya estás suscrito a @creator3',
+    );
+  });
+}
