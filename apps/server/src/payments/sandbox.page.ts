@@ -1,25 +1,5 @@
 import type { Language } from '@fanverse/contract';
-
-const TEXT = {
-  en: {
-    title: 'Sandbox billing',
-    note: 'Test payment page: no card is charged.',
-    payer: 'Payer',
-    amount: 'Amount',
-    description: 'Description',
-    approve: 'Approve',
-    decline: 'Decline',
-  },
-  es: {
-    title: 'Pago de prueba',
-    note: 'Página de pago de prueba: no se cobra ninguna tarjeta.',
-    payer: 'Pagador',
-    amount: 'Importe',
-    description: 'Descripción',
-    approve: 'Aprobar',
-    decline: 'Rechazar',
-  },
-} as const;
+import { serverText } from '../i18n/i18n.ts';
 
 function esc(v: string): string {
   return v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -36,7 +16,16 @@ export function renderSandboxPage(p: {
   description: string;
   status: string;
 }): string {
-  const t = TEXT[p.lang];
+  const text = (key: string) => esc(serverText(p.lang, `sandbox.${key}`));
+  const t = {
+    title: text('title'),
+    note: text('note'),
+    payer: text('payer'),
+    amount: text('amount'),
+    description: text('description'),
+    approve: text('approve'),
+    decline: text('decline'),
+  };
   return `<!doctype html>
 <html lang="${p.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${t.title}</title>

@@ -41,6 +41,28 @@ export function useStartup(): { retry: () => Promise<boolean> } {
   return { retry: run };
 }
 
+/**
+ * One language for everything a person sees: the account (which words live pop-ups, mails and
+ * other server-made texts) follows the language shown in this browser whenever they differ: after
+ * start-up, after login on a device set to the other language, and after a change in the selector.
+ */
+export function useAccountLanguageSync(): void {
+  const language = useSession((s) => s.language);
+  const accountLanguage = useSession((s) => s.profile?.language);
+  useEffect(() => {
+    if (!accountLanguage || accountLanguage === language) return;
+    let stale = false;
+    api('user.updateProfile', { language })
+      .then((profile) => {
+        if (!stale && useSession.getState().token) useSession.getState().setProfile(profile);
+      })
+      .catch(() => undefined);
+    return () => {
+      stale = true;
+    };
+  }, [language, accountLanguage]);
+}
+
 /** Ends the session on this device: server logout (best effort), token removed, socket closed. */
 export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();

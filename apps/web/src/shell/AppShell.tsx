@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import {
+  useAccountLanguageSync,
   useGlobalBehaviours,
   useHeartbeat,
   usePreloadErrorWatcher,
@@ -32,6 +33,7 @@ export function AppShell() {
   usePreloadErrorWatcher();
   useSocketLifecycle();
   useHeartbeat();
+  useAccountLanguageSync();
   const status = useSession((s) => s.status);
   const fatal = useUi((s) => s.fatal);
   const location = useLocation();

@@ -2,7 +2,6 @@ import { LANGUAGES, type Language } from '@fanverse/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../app/api.ts';
 import { useSession } from '../app/session.store.ts';
 import { useUi } from '../app/ui.store.ts';
 
@@ -26,10 +25,8 @@ export function LanguageSelector() {
         data-testid="language-selector"
         onChange={(event) => {
           const next = event.target.value as Language;
+          // Logged in, the account follows (useAccountLanguageSync), so mails and live pop-ups too.
           setLanguage(next);
-          // Logged in, the account keeps the language too, so mails and live notifications use it.
-          if (useSession.getState().token)
-            void api('user.updateProfile', { language: next }).catch(() => undefined);
           // Server texts (errors, start-up words) come in the request's language: fetch them again.
           void queryClient.invalidateQueries();
         }}

@@ -140,7 +140,8 @@ export class AuthService {
     await resetCodes.replace(user.id, sha256(code), expiresAt, now);
     const base = config.publicUrl ?? `http://localhost:${config.port}`;
     await mailer.send(
-      resetCodeMail(user.language === 'es' ? 'es' : 'en', {
+      // In the language of the page that asked: the person reading it is the one who asked.
+      resetCodeMail(ctx.lang, {
         to: user.email,
         name: user.name,
         app: config.appName,

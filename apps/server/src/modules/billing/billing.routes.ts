@@ -42,8 +42,8 @@ export function billingRoutes({ app, route, services }: RouteDeps): void {
     });
     scope.get(SANDBOX_PAY_PATH, async (req, reply) => {
       const q = stringFields(req.query);
-      const page = await billing.sandboxCheckout(q.checkout ?? '', q.sig ?? '');
       const lang = q.lang === 'es' || q.lang === 'en' ? q.lang : requestLanguage(req);
+      const page = await billing.sandboxCheckout(q.checkout ?? '', q.sig ?? '', lang);
       return reply
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')

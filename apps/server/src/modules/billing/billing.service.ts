@@ -4,6 +4,7 @@ import { isActiveSubscription, isAdministrator, isCreator } from '../../access/i
 import type { MoneyConfig } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
+import { serverText } from '../../i18n/i18n.ts';
 import {
   dollars,
   type PaymentEvent,
@@ -120,7 +121,7 @@ export class BillingService {
       creator: null,
       successUrl: this.link(returnPaths(null).success),
       declineUrl: this.link(returnPaths(null).decline),
-      description: `${bag.credits} credits`,
+      description: creditsDescription(lang, bag.credits),
     });
     return { redirectUrl, checkout: checkout.id };
   }
@@ -169,7 +170,7 @@ export class BillingService {
       creator: { id: creator.id, handle: creator.username },
       successUrl: this.link(returnPaths(creator.username).success),
       declineUrl: this.link(returnPaths(creator.username).decline),
-      description: subscriptionDescription(creator.username, amount),
+      description: subscriptionDescription(lang, creator.username, amount),
     });
     return { redirectUrl, checkout: checkout.id };
   }
@@ -246,7 +247,7 @@ export class BillingService {
   }
 
   /** What the sandbox billing page shows; the signature proves the link came from a checkout. */
-  async sandboxCheckout(checkoutId: string, sig: string) {
+  async sandboxCheckout(checkoutId: string, sig: string, lang: Language = 'en') {
     if (!/^[0-9a-f-]{36}$/i.test(checkoutId) || !this.deps.sandbox.checkPage(checkoutId, sig))
       throw new AppError('NOT_FOUND');
     const checkout = await this.store.billing.checkout(checkoutId);
@@ -258,8 +259,8 @@ export class BillingService {
       payer: { name: payer?.name ?? '', email: payer?.email ?? '', country: payer?.country ?? '' },
       amount: dollars(checkout.amountCents),
       description: creator
-        ? subscriptionDescription(creator.username, checkout.amountCents)
-        : `${checkout.credits} credits`,
+        ? subscriptionDescription(lang, creator.username, checkout.amountCents)
+        : creditsDescription(lang, checkout.credits),
       successUrl: this.link(returnPaths(creator?.username ?? null).success),
       declineUrl: this.link(returnPaths(creator?.username ?? null).decline),
     };
@@ -337,8 +338,13 @@ export class BillingService {
   }
 }
 
-export function subscriptionDescription(handle: string, cents: number): string {
-  return `Subscribe to @${handle} for $${dollars(cents)} monthly`;
+/** What a subscription checkout buys, in the payer's language (billing page and processor). */
+export function subscriptionDescription(lang: Language, handle: string, cents: number): string {
+  return serverText(lang, 'billing.subscription', { handle, price: dollars(cents) });
+}
+
+export function creditsDescription(lang: Language, credits: number): string {
+  return serverText(lang, 'billing.credits', { credits });
 }
 
 function approvalFields(checkout: CheckoutRow, at: Date): SandboxFields {

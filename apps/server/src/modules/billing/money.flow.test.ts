@@ -343,14 +343,14 @@ describe('payouts', () => {
       { kind: 'card', holder: 'Ana Pérez', cardNumber: '4111111111111111' },
       { token: creator.token },
     );
-    expect(method.body.method).toEqual({ kind: 'card', masked: 'Card •••• 1111' });
+    expect(method.body.method).toEqual({ kind: 'card', masked: '•••• 1111' });
     now = new Date(Date.now() + 1000);
     expect(await t.services.earnings.runPayouts()).toBeGreaterThanOrEqual(1);
     expect(await t.services.earnings.runPayouts()).toBe(0);
     const admin = await createUser(t, { roles: ['user', 'admin'] as never });
     const list = await t.call('admin.payouts', { status: 'scheduled' }, { token: admin.token });
     const mine = list.body.items.find((p) => p.creator === creator.username);
-    expect(mine).toMatchObject({ amount: 800, status: 'scheduled', method: 'Card •••• 1111' });
+    expect(mine).toMatchObject({ amount: 800, status: 'scheduled', method: '•••• 1111' });
     const paid = await t.call(
       'admin.payoutDecision',
       { status: 'paid' },

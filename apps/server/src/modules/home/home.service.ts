@@ -1,9 +1,9 @@
 import type { HomeResponse, Language } from '@fanverse/contract';
 import { LANGUAGES } from '@fanverse/contract';
 import type { Config } from '../../config.ts';
+import { flatSection } from '../../i18n/i18n.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { UserRepository } from '../users/user.repository.ts';
-import { TEXTS, WORDS } from './home.locale.ts';
 
 export interface HomeDeps {
   users: UserRepository;
@@ -39,7 +39,7 @@ export class HomeService {
   async startup(lang: Language): Promise<HomeResponse> {
     const { config } = this.deps;
     const [creators, settings] = await Promise.all([this.landingCreators(), this.deps.settings.current()]);
-    const texts = TEXTS[lang];
+    const texts = flatSection(lang, 'texts');
     return {
       language: lang,
       languages: [...LANGUAGES],
@@ -48,7 +48,7 @@ export class HomeService {
       cdn: config.mediaCdnUrl ?? null,
       adminUser: config.appKey,
       timezone: config.timezone,
-      words: WORDS[lang],
+      words: flatSection(lang, 'words'),
       texts,
       landing: {
         title: texts['landing.title'] ?? '',
