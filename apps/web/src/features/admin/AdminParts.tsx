@@ -210,3 +210,17 @@ export function AdminListState<T extends { items: readonly unknown[]; statistics
     </>
   );
 }
+
+/** A person's roles as chips, named in the reader's language (unknown roles as they are). */
+export function RoleChips({ roles }: { roles: readonly string[] }) {
+  const { t, i18n } = useTranslation('admin');
+  return (
+    <>
+      {roles.map((role) => (
+        <span key={role} className="admin-chip" data-role={role}>
+          {i18n.exists(`admin:users.roleNames.${role}`) ? t(`users.roleNames.${role}`) : role}
+        </span>
+      ))}
+    </>
+  );
+}

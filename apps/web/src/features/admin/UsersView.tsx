@@ -7,7 +7,14 @@ import { api, errorText } from '../../app/api.ts';
 import { hasSomeRole, useSession } from '../../app/session.store.ts';
 import { ConfirmModal } from '../../ui/Confirm.tsx';
 import { Alert } from '../../ui/Feedback.tsx';
-import { AdminListState, Initial, SearchForm, useDateFormat, useListParams } from './AdminParts.tsx';
+import {
+  AdminListState,
+  Initial,
+  RoleChips,
+  SearchForm,
+  useDateFormat,
+  useListParams,
+} from './AdminParts.tsx';
 import { ADMIN_KEYS } from './adminKeys.ts';
 
 export const USER_ROLES = ['all', 'fans', 'creators', 'admins'] as const;
@@ -113,9 +120,13 @@ export function UsersView({ filter: role }: { filter: UserRoleFilter }) {
                       <span className="admin-user">
                         <Initial name={item.name || item.user} />
                         <span>
-                          <strong>{item.name}</strong>
-                          <br />
-                          <Link to={`/${item.user}`}>@{item.user}</Link>
+                          <strong>{item.deletedAt ? t('users.deletedUser') : item.name}</strong>
+                          {!item.deletedAt && (
+                            <>
+                              <br />
+                              <Link to={`/${item.user}`}>@{item.user}</Link>
+                            </>
+                          )}
                           {item.verified && (
                             <span className="admin-chip admin-chip--ok">{t('users.verified')}</span>
                           )}
@@ -126,11 +137,7 @@ export function UsersView({ filter: role }: { filter: UserRoleFilter }) {
                       {item.email}
                     </td>
                     <td data-label={t('users.columns.roles')}>
-                      {item.roles.map((r) => (
-                        <span key={r} className="admin-chip">
-                          {r}
-                        </span>
-                      ))}
+                      <RoleChips roles={item.roles} />
                     </td>
                     <td data-label={t('users.columns.joined')} className="admin-nowrap">
                       {date(item.createdAt)}

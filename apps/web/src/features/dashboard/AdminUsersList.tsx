@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { api, errorText } from '../../app/api.ts';
 import { useSession } from '../../app/session.store.ts';
 import { Alert, Loader } from '../../ui/Feedback.tsx';
+import { RoleChips } from '../admin/AdminParts.tsx';
 
 type StaffRole = 'admin' | 'coord';
 const STAFF_ROLES: StaffRole[] = ['admin', 'coord'];
@@ -76,11 +77,7 @@ export function AdminUsersList() {
                   {item.email}
                 </td>
                 <td data-label={t('admins.roles')}>
-                  {item.roles.map((role) => (
-                    <span key={role} className="admin-chip">
-                      {role}
-                    </span>
-                  ))}
+                  <RoleChips roles={item.roles} />
                 </td>
                 <td data-label={t('admins.actions')}>
                   {item.user !== me &&
