@@ -206,7 +206,8 @@ test('a creator sets price, discount and payout method; a fan sees discounted pr
   const buy = page.getByTestId('buy-subscription-overlay');
   await expect(buy.getByTestId('subscribe-price')).toContainText('$10.00');
   await expect(buy.getByTestId('subscribe-price').locator('s')).toHaveText('$12.50');
-  await expect(buy.getByTestId('subscribe-price')).toContainText('-25%');
+  // The percent the creator set (ADR 0015), not (12.50 − 10) / 10.
+  await expect(buy.getByTestId('subscribe-price')).toContainText('-20%');
   await buy.getByTestId('buy-subscription-overlay-close').click();
 
   const ppv = (await postsOf(request, token, 'creator3')).find((p) => p.visibility === 'ppv' && !p.access);
@@ -217,5 +218,5 @@ test('a creator sets price, discount and payout method; a fan sees discounted pr
   const price = page.getByTestId('unlock-overlay').getByTestId('unlock-price');
   await expect(price).toContainText('40 credits');
   await expect(price.locator('s')).toHaveText('50 credits');
-  await expect(price).toContainText('-25%');
+  await expect(price).toContainText('-20%');
 });

@@ -229,6 +229,15 @@ for (const language of LANGUAGES) {
       await page.locator(`button[name="decision"][value="${decision}"]`).click();
       await expect(page).toHaveURL(/\/creator3$/);
     };
+    if (language === 'es') {
+      // The sandbox billing page speaks the fan's language, its description included.
+      await page.getByTestId('creator-subscribe').click();
+      await page.getByTestId('buy-subscription-overlay').getByTestId('subscribe-continue').click();
+      await expect(page.getByTestId('description')).toContainText('Suscripción a @creator3');
+      await expect(page.locator('button[name="decision"][value="approve"]')).toHaveText('Aprobar');
+      await page.goBack();
+      await page.reload();
+    }
     await checkout('decline');
     await expect(page.getByTestId('checkout-declined')).toContainText(
       language === 'en' ? 'not subscribed to @creator3' : 'no estás suscrito a @creator3',
@@ -239,3 +248,42 @@ for (const language of LANGUAGES) {
     );
   });
 }
+
+test('2 (es): live pop-ups and admin role labels follow the language the person sees', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const fan = await signUpFan(request, 'popes');
+  await inLanguage(page, 'es');
+  await openWithToken(page, fan.token, fan.user, '/');
+  // The account follows the language shown (it was created in English).
+  await expect
+    .poll(async () => {
+      const res = await request.get('/api/v1/user/profile', { headers: { a1sledom: fan.token } });
+      return ((await res.json()) as { language: string }).language;
+    })
+    .toBe('es');
+  const creatorToken = await apiLogin(request, 'creator1');
+  const list = await request.get('/api/v1/posts?creator=creator1', { headers: { a1sledom: fan.token } });
+  const post = ((await list.json()) as { posts: { _id: string; access: boolean }[] }).posts.find(
+    (p) => p.access,
+  );
+  if (!post) throw new Error('no free post of creator1');
+  const mine = await request.post('/api/v1/comments/create', {
+    data: { post: post._id, message: 'Hola' },
+    headers: { a1sledom: fan.token },
+  });
+  const { comment } = (await mine.json()) as { comment: { _id: string } };
+  await request.post('/api/v1/comments/create', {
+    data: { post: post._id, message: 'Gracias', parent: comment._id },
+    headers: { a1sledom: creatorToken },
+  });
+  await expect(page.getByTestId('notification-popup').first()).toContainText('respondió a tu comentario');
+
+  const admin = await browser.newPage();
+  await inLanguage(admin, 'es');
+  await loginByApi(admin, request, 'superadmin', '/?admin=users');
+  await expect(admin.locator('.admin-chip[data-role="super"]').first()).toHaveText('Superadministrador');
+  await admin.close();
+});
