@@ -51,7 +51,12 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   buildRedirect(req: CheckoutRequest): string {
-    const q = new URLSearchParams({ checkout: req.checkoutId, sig: this.pageSignature(req.checkoutId) });
+    // The page speaks the payer's language, as a real processor's page does (Segpay: paypagelanguage).
+    const q = new URLSearchParams({
+      checkout: req.checkoutId,
+      sig: this.pageSignature(req.checkoutId),
+      lang: req.payer.language,
+    });
     return `${SANDBOX_PAY_PATH}?${q}`;
   }
 
