@@ -9,7 +9,7 @@ import { useSession } from '../../app/session.store.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { TipButton } from '../money/TipGift.tsx';
 import { PostMenu } from '../post/PostMenu.tsx';
-import { Author } from './Author.tsx';
+import { Author, Avatar } from './Author.tsx';
 import { ContentIcon } from './ContentIcon.tsx';
 import { PostMedia, PostPrice } from './PostMedia.tsx';
 import { patchCachedPost } from './usePostsFeed.ts';
@@ -64,7 +64,56 @@ function ShareButton({ post }: { post: Post }) {
 }
 
 /** A post in plus mode (large card) or grid mode (square tile). */
+/** A post as a card; a story is never a post card: it shows as a story and opens in the story viewer. */
 export function PostCard({ post, mode = 'plus' }: { post: Post; mode?: FeedMode }) {
+  return post.kind === 'story' ? <StoryCard post={post} /> : <FullPostCard post={post} mode={mode} />;
+}
+
+/** A story wherever a list holds one (review queue, its own page): marked, with its review status. */
+function StoryCard({ post }: { post: Post }) {
+  const { t } = useTranslation('content');
+  const { open } = useOverlay();
+  const first = post.media[0];
+  const image = first && !first.locked ? (first.thumb ?? first.poster ?? first.blur) : (first?.blur ?? null);
+  return (
+    <article
+      className="post-card story-card"
+      data-testid="post-card"
+      data-post-id={post._id}
+      data-kind="story"
+    >
+      <header className="post-card__header">
+        <Author user={post.user} date={post.date} />
+        <span className="story-card__badge" data-testid="story-badge">
+          {t('stories.badge')}
+        </span>
+      </header>
+      {post.adminStatus !== 'approved' && (
+        <p className={`review-badge review-badge--${post.adminStatus}`} data-testid="post-review-status">
+          {t(`review.status.${post.adminStatus}`)}
+          {post.reviewReason && <> · {post.reviewReason}</>}
+        </p>
+      )}
+      <button
+        type="button"
+        className="story-card__open"
+        onClick={() => open('story_view', `${post.user.user}:${post._id}`)}
+        data-testid="story-open"
+      >
+        <span className="story-bubble__ring">
+          {image ? (
+            <img src={image} alt="" className="story-bubble__image" />
+          ) : (
+            <Avatar user={post.user} size="large" />
+          )}
+        </span>
+        <span>{t('stories.open')}</span>
+      </button>
+    </article>
+  );
+}
+
+function FullPostCard({ post, mode = 'plus' }: { post: Post; mode?: FeedMode }) {
   const { t } = useTranslation('content');
   const navigate = useNavigate();
   const requireAuth = useRequireAuth();

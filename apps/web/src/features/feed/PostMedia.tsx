@@ -1,5 +1,5 @@
 import type { Media, Post } from '@fanverse/contract';
-import { useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUi } from '../../app/ui.store.ts';
@@ -135,12 +135,90 @@ export function PostMedia({ post }: { post: Post }) {
       </div>
     );
   }
+  const items = post.media.map((media, index) => (
+    <MediaItem key={media._id} media={media} index={index} onOpen={setVisor} />
+  ));
   return (
-    <div className={`post-card__media${post.media.length > 1 ? ' post-card__media--many' : ''}`}>
-      {post.media.map((media, index) => (
-        <MediaItem key={media._id} media={media} index={index} onOpen={setVisor} />
-      ))}
+    <>
+      {post.media.length > 1 ? (
+        <MediaCarousel count={post.media.length}>{items}</MediaCarousel>
+      ) : (
+        <div className="post-card__media">{items}</div>
+      )}
       <Visor media={post.media} index={visor} onIndex={setVisor} />
-    </div>
+    </>
+  );
+}
+
+/**
+ * Several pictures of one post: a strip that snaps one picture at a time (phones swipe it with
+ * the finger), with a counter (1/3), dots to jump and arrows on every width.
+ */
+function MediaCarousel({ count, children }: { count: number; children: ReactNode }) {
+  const { t } = useTranslation('content');
+  const strip = useRef<HTMLDivElement>(null);
+  const [current, setCurrent] = useState(0);
+  const go = (index: number) => {
+    const el = strip.current;
+    if (!el) return;
+    const target = Math.max(0, Math.min(count - 1, index));
+    el.scrollTo?.({ left: target * el.clientWidth, behavior: 'smooth' });
+    setCurrent(target);
+  };
+  return (
+    <section
+      className="carousel"
+      aria-roledescription={t('carousel.role')}
+      aria-label={t('carousel.label', { count })}
+      data-testid="media-carousel"
+    >
+      <div
+        ref={strip}
+        className="post-card__media post-card__media--many"
+        onScroll={(event) => {
+          const el = event.currentTarget;
+          if (el.clientWidth > 0) setCurrent(Math.round(el.scrollLeft / el.clientWidth));
+        }}
+      >
+        {children}
+      </div>
+      <span className="carousel__counter" aria-live="polite" data-testid="media-counter">
+        {t('carousel.counter', { index: current + 1, count })}
+      </span>
+      <button
+        type="button"
+        className="carousel__arrow carousel__arrow--prev"
+        onClick={() => go(current - 1)}
+        disabled={current === 0}
+        aria-label={t('visor.prev')}
+        data-testid="media-prev"
+      >
+        <span aria-hidden="true">‹</span>
+      </button>
+      <button
+        type="button"
+        className="carousel__arrow carousel__arrow--next"
+        onClick={() => go(current + 1)}
+        disabled={current === count - 1}
+        aria-label={t('visor.next')}
+        data-testid="media-next"
+      >
+        <span aria-hidden="true">›</span>
+      </button>
+      <div className="carousel__dots">
+        {Array.from({ length: count }, (_, index) => (
+          <button
+            // biome-ignore lint/suspicious/noArrayIndexKey: one dot per position, never reordered.
+            key={index}
+            type="button"
+            className="carousel__dot"
+            aria-label={t('carousel.goTo', { index: index + 1, count })}
+            aria-current={index === current ? 'true' : undefined}
+            onClick={() => go(index)}
+            data-testid="media-dot"
+          />
+        ))}
+      </div>
+    </section>
   );
 }

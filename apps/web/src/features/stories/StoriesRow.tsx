@@ -43,6 +43,11 @@ export function StoriesRow({ creator, isMe }: { creator: string; isMe: boolean }
               )}
             </span>
             <span className="story-bubble__label">{t('stories.number', { index: index + 1 })}</span>
+            {story.adminStatus !== 'approved' && (
+              <span className="story-pending story-pending--bubble" data-testid="story-pending">
+                {t('stories.pending')}
+              </span>
+            )}
           </button>
         );
       })}

@@ -10,13 +10,14 @@ import { useSwipe } from '../feed/swipe.ts';
 const IMAGE_MS = 5000;
 
 /**
- * Story viewer (?story_view=handle[:index]): progress bars, tap left/right for previous/next,
+ * Story viewer (?story_view=handle[:index or story id]): progress bars, tap left/right for previous/next,
  * swipe, auto-advance; a 1080×1920 portrait frame. Ends by calling onDone.
  */
 export function StoryViewer({ value, onDone }: { value: string; onDone: () => void }) {
   const { t } = useTranslation('content');
   const [handle = '', start = '0'] = value.split(':');
-  const [index, setIndex] = useState(Number(start) || 0);
+  // A story id (from a story card anywhere) starts at that story once the list is in.
+  const [chosen, setIndex] = useState<number | null>(/^\d+$/.test(start) ? Number(start) : null);
   const [paused, setPaused] = useState(false);
   const stories = useQuery({
     queryKey: ['stories.list', handle.toLowerCase()],
@@ -24,6 +25,12 @@ export function StoryViewer({ value, onDone }: { value: string; onDone: () => vo
     enabled: !!handle,
   });
   const list = stories.data?.stories ?? [];
+  const index =
+    chosen ??
+    Math.max(
+      0,
+      list.findIndex((s) => s._id === start),
+    );
   const story = list[index];
   const media = story?.media[0];
   const next = () => (index + 1 < list.length ? setIndex(index + 1) : onDone());
@@ -58,6 +65,11 @@ export function StoryViewer({ value, onDone }: { value: string; onDone: () => vo
       </div>
       <div className="story-viewer__author">
         <Author user={story.user} date={story.date} />
+        {story.adminStatus !== 'approved' && (
+          <span className="story-pending" data-testid="story-pending">
+            {t('stories.pending')}
+          </span>
+        )}
       </div>
       <div
         className="story-viewer__frame"
