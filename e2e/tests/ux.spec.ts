@@ -1,6 +1,7 @@
 // Journeys of issue 14: each defect a real user hit, walked in the browser (both languages where
 // a text is involved).
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import { acceptAge, DEMO_PASSWORD, loginByApi, openWithToken, PHONE, signUpFan } from './helpers.ts';
 
 const LANGUAGES = ['en', 'es'] as const;
@@ -285,5 +286,95 @@ test('2 (es): live pop-ups and admin role labels follow the language the person 
   await inLanguage(admin, 'es');
   await loginByApi(admin, request, 'superadmin', '/?admin=users');
   await expect(admin.locator('.admin-chip[data-role="super"]').first()).toHaveText('Superadministrador');
+  await admin.close();
+});
+
+test('5: a post with three pictures shows 1/3, dots and arrows, and swipes on a phone', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await loginByApi(page, request, 'creator1', '/post/create');
+  const colours = ['#bd0909', '#0b7285', '#f59f00'];
+  const files = await Promise.all(
+    colours.map(async (background, i) => ({
+      name: `picture-${i + 1}.png`,
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 480, height: 360, channels: 3, background } })
+        .png()
+        .toBuffer(),
+    })),
+  );
+  await page.getByTestId('editor-message').fill('Three pictures');
+  await page.getByTestId('editor-files').setInputFiles(files);
+  await expect(page.getByTestId('editor-preview')).toHaveCount(3);
+  await page.getByTestId('editor-visibility-free').check();
+  for (const cert of ['adults', 'consent', 'terms']) await page.getByTestId(`editor-cert-${cert}`).check();
+  await page.getByTestId('editor-submit').click();
+  await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+
+  const carousel = page.getByTestId('media-carousel');
+  await expect(carousel.getByTestId('media-counter')).toHaveText('1/3');
+  await expect(carousel.getByTestId('media-dot')).toHaveCount(3);
+  await expect(carousel.getByTestId('media-prev')).toBeDisabled();
+  await carousel.getByTestId('media-next').click();
+  await expect(carousel.getByTestId('media-counter')).toHaveText('2/3');
+  await carousel.getByTestId('media-dot').nth(2).click();
+  await expect(carousel.getByTestId('media-counter')).toHaveText('3/3');
+  await expect(carousel.getByTestId('media-next')).toBeDisabled();
+
+  // On a phone the strip follows the finger: a horizontal scroll of one width is the next picture.
+  await page.setViewportSize(PHONE);
+  await page.reload();
+  await expect(carousel.getByTestId('media-counter')).toHaveText('1/3');
+  await carousel
+    .locator('.post-card__media')
+    .evaluate((el) => el.scrollTo({ left: el.clientWidth, behavior: 'instant' }));
+  await expect(carousel.getByTestId('media-counter')).toHaveText('2/3');
+});
+
+test('9: a story is a story everywhere: marked, pending, opened in the story viewer', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await loginByApi(page, request, 'creator2', '/post/create?kind=story');
+  await page.getByTestId('editor-message').fill('A new story');
+  await page.getByTestId('editor-files').setInputFiles({
+    name: 'story.png',
+    mimeType: 'image/png',
+    buffer: await sharp({ create: { width: 360, height: 640, channels: 3, background: '#bd0909' } })
+      .png()
+      .toBuffer(),
+  });
+  const visibility = page.getByTestId('editor-visibility-free');
+  if (await visibility.isVisible()) await visibility.check();
+  for (const cert of ['adults', 'consent', 'terms']) await page.getByTestId(`editor-cert-${cert}`).check();
+  await page.getByTestId('editor-submit').click();
+  await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  const storyId = page.url().split('/').pop() ?? '';
+
+  // Its own page shows a story card (no Like/Comment/Share), marked and pending.
+  const card = page.locator(`[data-post-id="${storyId}"]`);
+  await expect(card).toHaveAttribute('data-kind', 'story');
+  await expect(card.getByTestId('story-badge')).toBeVisible();
+  await expect(card.getByTestId('post-review-status')).toBeVisible();
+  await expect(card.getByTestId('post-comment')).toHaveCount(0);
+  await card.getByTestId('story-open').click();
+  await expect(page.getByTestId('story-viewer')).toBeVisible();
+  await expect(page.getByTestId('story-viewer').getByTestId('story-pending')).toBeVisible();
+
+  // The creator's stories row marks the pending one.
+  await page.goto('/creator2');
+  await expect(page.getByTestId('stories-row').getByTestId('story-pending').first()).toBeVisible();
+
+  // The review queue marks it as a story and opens it in the story viewer.
+  const admin = await browser.newPage();
+  await loginByApi(admin, request, 'superadmin', '/?adminStatus=new');
+  const queued = admin.locator(`[data-post-id="${storyId}"]`);
+  await expect(queued.getByTestId('story-badge')).toBeVisible();
+  await queued.getByTestId('story-open').click();
+  await expect(admin.getByTestId('story-viewer')).toBeVisible();
   await admin.close();
 });
