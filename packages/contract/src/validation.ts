@@ -18,6 +18,10 @@ export const FIELD_MESSAGES = {
     en: 'Username may only contain letters and numbers, without spaces.',
     es: 'El nombre de usuario solo puede tener letras y números, sin espacios.',
   },
+  'gallery.empty': {
+    en: 'Choose at least one picture for the category.',
+    es: 'Elige al menos una imagen para la categoría.',
+  },
   'email.invalid': { en: 'Enter a valid email address.', es: 'Introduce un correo electrónico válido.' },
   'password.length': {
     en: `Password must be ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters.`,

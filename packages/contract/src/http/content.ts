@@ -354,8 +354,11 @@ export const galleryResponseSchema = z.object({
 });
 export const galleryCategoryRequestSchema = z.object({
   name: z.string({ error: 'required' }).trim().min(1, 'required').max(60, 'tooLong'),
-  /** Media ids (the creator's own) in this category; the first is the category image unless `image` is given. */
-  media: z.array(z.string().uuid()).max(200).default([]),
+  /**
+   * Media ids (the creator's own) in this category, at least one (an empty category has nothing to
+   * open); the first is the category image unless `image` is given.
+   */
+  media: z.array(z.string().uuid(), { error: 'gallery.empty' }).min(1, 'gallery.empty').max(200),
   image: z.string().uuid().optional(),
 });
 export const galleryCategoryResponseSchema = z.object({

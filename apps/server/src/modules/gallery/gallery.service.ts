@@ -20,8 +20,13 @@ export class GalleryService {
   async gallery(auth: AuthInfo, handle?: string) {
     const creator = await this.creators.findCreatorByHandle(handle ?? auth.username);
     if (!creator) throw new AppError('NOT_FOUND');
-    const categories = await this.repo.categories(creator.id);
-    return { creator: presentPublicUser(creator), categories: await this.present(auth, categories) };
+    const categories = await this.present(auth, await this.repo.categories(creator.id));
+    // Fans never see an empty category (nothing to open); the owner does, to fill or delete it.
+    const owner = creator.id === auth.userId;
+    return {
+      creator: presentPublicUser(creator),
+      categories: owner ? categories : categories.filter((c) => c.items.length > 0),
+    };
   }
 
   async saveCategory(auth: AuthInfo, input: { name: string; media: string[]; image?: string }) {

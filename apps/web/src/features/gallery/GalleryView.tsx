@@ -64,7 +64,12 @@ function NewCategory({ onClose }: { onClose: () => void }) {
           )}
         </fieldset>
         {save.isError && <Alert>{errorText(save.error)}</Alert>}
-        <button type="submit" className="button button--primary" disabled={!name.trim() || save.isPending}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={!name.trim() || chosen.length === 0 || save.isPending}
+          data-testid="gallery-create"
+        >
           {t('gallery.create')}
         </button>
       </form>
@@ -113,10 +118,10 @@ export function Gallery({ creator }: { creator?: string }) {
                 <button
                   type="button"
                   className="gallery-category__open"
-                  onClick={() => {
-                    const visible = category.items.filter((m) => !m.locked);
-                    if (visible.length > 0) setVisor({ media: visible, index: 0 });
-                  }}
+                  // Every picture opens in the media viewer; locked ones show their blurred preview.
+                  onClick={() => setVisor({ media: category.items, index: 0 })}
+                  disabled={category.items.length === 0}
+                  data-testid="gallery-category-open"
                 >
                   {image ? <img src={image} alt="" /> : <span className="gallery-category__empty" />}
                   <span className="gallery-category__name">

@@ -56,7 +56,12 @@ export function Visor({
             controlsList="nodownload"
           />
         ) : current ? (
-          <img key={current._id} className="visor__media" src={current.src ?? current.thumb ?? ''} alt="" />
+          <img
+            key={current._id}
+            className="visor__media"
+            src={current.src ?? current.thumb ?? current.blur ?? ''}
+            alt=""
+          />
         ) : null}
         {count > 1 && (
           <>
