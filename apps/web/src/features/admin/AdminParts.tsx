@@ -4,6 +4,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api, errorText } from '../../app/api.ts';
+import { useInstantFormat } from '../../app/dates.ts';
 import { useSession } from '../../app/session.store.ts';
 import { Alert, Loader } from '../../ui/Feedback.tsx';
 
@@ -150,13 +151,9 @@ export function refreshCounters(): void {
     .catch(() => undefined);
 }
 
+/** Dates of admin lists: the platform time zone, as everywhere (app/dates.ts). */
 export function useDateFormat(withTime = true) {
-  const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(
-    i18n.language,
-    withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' },
-  );
-  return (iso: string | null) => (iso ? format.format(new Date(iso)) : '—');
+  return useInstantFormat(withTime);
 }
 
 /** A person's initial as an avatar placeholder. */

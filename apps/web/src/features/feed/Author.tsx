@@ -1,6 +1,7 @@
 import type { PublicUser } from '@fanverse/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useInstantFormat } from '../../app/dates.ts';
 import { ContentIcon } from './ContentIcon.tsx';
 import { relativeTime } from './format.ts';
 
@@ -9,8 +10,9 @@ export function TimeAgo({ iso, prefix }: { iso: string; prefix?: 'posted' | 'see
   const { t } = useTranslation('content');
   const { unit, count } = relativeTime(iso);
   const text = t(`time.${unit}`, { count });
+  const exact = useInstantFormat(true);
   return (
-    <time dateTime={iso} title={new Date(iso).toLocaleString()}>
+    <time dateTime={iso} title={exact(iso)}>
       {prefix === 'seen' ? t('time.lastSeen', { when: text }) : text}
     </time>
   );

@@ -1,14 +1,15 @@
 import { useMemo } from 'react';
+import { instantFormatter, usePlatformTimeZone } from '../../app/dates.ts';
 import { useSession } from '../../app/session.store.ts';
 
-/** Formats integer cents as US dollars and ISO dates, in the UI language. */
-export function moneyFormatter(language: string) {
+/** Formats integer cents as US dollars and ISO dates, in the UI language and the platform time zone. */
+export function moneyFormatter(language: string, zone?: string) {
   const currency = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' });
-  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
+  const date = instantFormatter(language, { dateStyle: 'medium' }, zone);
   const number = new Intl.NumberFormat(language);
   return {
     cents: (cents: number) => currency.format(cents / 100),
-    date: (iso: string | null | undefined) => (iso ? date.format(new Date(iso)) : '—'),
+    date,
     number: (value: number) => number.format(value),
   };
 }
@@ -18,5 +19,6 @@ export type MoneyFormatter = ReturnType<typeof moneyFormatter>;
 /** The formatter of the current UI language. */
 export function useMoneyFormat(): MoneyFormatter {
   const language = useSession((s) => s.language);
-  return useMemo(() => moneyFormatter(language), [language]);
+  const zone = usePlatformTimeZone();
+  return useMemo(() => moneyFormatter(language, zone), [language, zone]);
 }
