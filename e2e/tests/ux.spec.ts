@@ -378,3 +378,32 @@ test('9: a story is a story everywhere: marked, pending, opened in the story vie
   await expect(admin.getByTestId('story-viewer')).toBeVisible();
   await admin.close();
 });
+
+test('3: gallery categories open in the media viewer, for the creator and for fans', async ({
+  page,
+  request,
+  browser,
+}) => {
+  await loginByApi(page, request, 'creator1', '/?feed=gallery');
+  const own = page.getByTestId('gallery-category').first();
+  await own.getByTestId('gallery-category-open').click();
+  const visor = page.getByTestId('visor');
+  await expect(visor).toBeVisible();
+  await expect(visor.locator('img.visor__media')).toHaveAttribute('src', /.+/);
+  await visor.getByTestId('visor-close').click();
+  // A new category needs at least one picture.
+  await page.getByTestId('gallery-new').click();
+  const dialog = page.getByTestId('gallery-new-dialog');
+  await dialog.locator('input:not([type="checkbox"])').first().fill('Nothing yet');
+  await expect(dialog.getByTestId('gallery-create')).toBeDisabled();
+  await dialog.locator('input[type="checkbox"]').first().check();
+  await expect(dialog.getByTestId('gallery-create')).toBeEnabled();
+
+  const fan = await browser.newPage();
+  await loginByApi(fan, request, 'fanuser1', '/creator1');
+  await fan.getByTestId('creator-tab-gallery').click();
+  await fan.getByTestId('gallery-category').first().getByTestId('gallery-category-open').click();
+  await expect(fan.getByTestId('visor')).toBeVisible();
+  await expect(fan.getByTestId('visor').locator('img.visor__media')).toHaveAttribute('src', /.+/);
+  await fan.close();
+});
