@@ -206,7 +206,7 @@ test('a creator sets price, discount and payout method; a fan sees discounted pr
   const buy = page.getByTestId('buy-subscription-overlay');
   await expect(buy.getByTestId('subscribe-price')).toContainText('$10.00');
   await expect(buy.getByTestId('subscribe-price').locator('s')).toHaveText('$12.50');
-  // The percent the creator set (ADR 0015), not (12.50 − 10) / 10.
+  // The percent the creator set (ADR 0016), not (12.50 − 10) / 10.
   await expect(buy.getByTestId('subscribe-price')).toContainText('-20%');
   await buy.getByTestId('buy-subscription-overlay-close').click();
 

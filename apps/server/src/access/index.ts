@@ -1,6 +1,6 @@
 /**
  * The access module: every business rule about who may see or do what is written here once, as a
- * TypeScript predicate for services and as a drizzle SQL fragment for repositories (ADR 0015).
+ * TypeScript predicate for services and as a drizzle SQL fragment for repositories (ADR 0016).
  */
 export * from './posts.ts';
 export * from './roles.ts';

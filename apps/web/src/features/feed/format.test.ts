@@ -17,7 +17,7 @@ describe('relativeTime (spec §9)', () => {
 describe('priceDisplay', () => {
   const on = { discountStatus: 'on' as const, discountPercent: 20, discountDateLimit: null };
   it('shows the discount and the percent the creator set, only while active', () => {
-    // 20% off 60 credits: 48 credits and −20% (not spec §9's (60 − 48) / 48 = 25%; ADR 0015).
+    // 20% off 60 credits: 48 credits and −20% (not spec §9's (60 − 48) / 48 = 25%; ADR 0016).
     expect(priceDisplay(60, 48, { ...on, discountPercent: 20 })).toEqual({
       price: 48,
       original: 60,

@@ -26,7 +26,7 @@ interface Discounted {
 
 /**
  * The price to show: the final price and, only while the discount is active, the original price
- * and the percent the creator set (ADR 0015: spec §9's (a − b) / b would show −25% for 20% off).
+ * and the percent the creator set (ADR 0016: spec §9's (a − b) / b would show −25% for 20% off).
  * The price itself keeps spec §9's formula (discountedPrice).
  */
 export function priceDisplay(
