@@ -1,77 +1,490 @@
 /**
- * npm run bench — measures the start-up call against a bare Fastify hello-world in the same run.
- * Prints requests/s and p50/p99 latency for each and their ratio. Numbers, not assertions.
+ * npm run bench — the benchmark suite of issue 13. Seeds a realistic store itself (set-based SQL),
+ * starts the real server as a child process pinned to one core, drives it with autocannon from
+ * this process pinned to the other, measures every target against its ceiling in the same run
+ * (bare Fastify sending the same JSON from memory; bare hello-world for the start-up call),
+ * EXPLAINs the hot queries and writes docs/benchmarks.md. Numbers, never assertions.
+ *
+ *   npm run bench                          PGlite and, if DATABASE_URL is set, PostgreSQL; 10k posts
+ *   npm run bench -- --posts 1000000 --stores postgres
+ *   npm run bench -- --baseline            record the figures as the "before" of the report
+ *   npm run bench -- --messages            also the realtime messaging benchmark
+ *
+ * Options: --posts N --creators N --fans N --stores pglite,postgres --seconds S --connections C
+ * --out FILE. On PostgreSQL the suite uses a database of its own, `fv_bench` (dropped and
+ * re-created), next to the one DATABASE_URL names.
  */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { captureStatements, type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { seedDemo } from '../apps/server/src/seed/demo.ts';
-import { benchMessages, formatMessageRow } from './messages.ts';
+import { type BulkSize, bulkSeedSql, bulkToken } from '../apps/server/src/seed/bulk.ts';
+import { benchMessages, formatMessageRow, type MessageBenchRow } from './messages.ts';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const root = path.resolve(import.meta.dirname, '..');
+const { values: args } = parseArgs({
+  options: {
+    posts: { type: 'string', default: '10000' },
+    creators: { type: 'string', default: '50' },
+    fans: { type: 'string', default: '500' },
+    stores: { type: 'string' },
+    seconds: { type: 'string', default: process.env.BENCH_SECONDS ?? '10' },
+    connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '32' },
+    out: { type: 'string', default: path.join(root, 'docs/benchmarks.md') },
+    baseline: { type: 'boolean', default: false },
+    messages: { type: 'boolean', default: false },
+  },
+});
+const SIZE: BulkSize = { posts: Number(args.posts), creators: Number(args.creators), fans: Number(args.fans) };
+const SECONDS = Number(args.seconds);
+const CONNECTIONS = Number(args.connections);
+const STORES = (args.stores ?? (process.env.DATABASE_URL ? 'postgres,pglite' : 'pglite')).split(',');
+const BASELINE_FILE = path.join(root, 'bench/baseline.json');
+const FAN = 'bfan000001';
+const CREATOR = 'bcreator0001';
 
-interface Row {
-  name: string;
+/** Cores: the server gets core 0, this process (the load generator) core 1, when there are two. */
+const PINNED = os.availableParallelism() >= 2 && hasTaskset();
+function hasTaskset(): boolean {
+  try {
+    execFileSync('taskset', ['-V'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface Measured {
+  target: string;
   rps: number;
   p50: number;
   p99: number;
+  /** Server process CPU per request, ms. */
+  serverCpuMs: number;
+  /** PostgreSQL CPU per request, ms (all postgres processes of the machine; null on PGlite). */
+  dbCpuMs: number | null;
+  bytes: number;
 }
 
-async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Row> {
-  // Warm-up so JIT and caches settle before measuring.
-  await autocannon({ url, connections: 10, duration: 2, headers });
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+interface StoreResult {
+  store: 'pglite' | 'postgres';
+  size: BulkSize;
+  rows: Measured[];
+  plans: { name: string; sql: string; plan: string }[];
+  statements: Record<string, number>;
 }
 
-async function main(): Promise<void> {
-  process.env.TZ = 'America/Bogota';
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanverse-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' });
-  const database = await openDatabase({ dataDir, databaseUrl: undefined });
+interface RunResult {
+  at: string;
+  machine: string;
+  stores: StoreResult[];
+  messages?: MessageBenchRow[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes and CPU accounting
+
+function cpuTicks(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime + stime
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU ticks of the server process and its threads' children. */
+function treeTicks(pid: number): number {
+  let total = cpuTicks(pid);
+  try {
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
+    for (const c of children) if (c) total += treeTicks(Number(c));
+  } catch {
+    // no children
+  }
+  return total;
+}
+
+function postgresTicks(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuTicks(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
+const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim() || 100);
+
+interface Child {
+  proc: ChildProcess;
+  address: string;
+  pid: number;
+}
+
+async function startChild(env: Record<string, string>): Promise<Child> {
+  const node = process.execPath;
+  const argv = ['--import', 'tsx', path.join(root, 'bench/server.ts')];
+  const cmd = PINNED ? 'taskset' : node;
+  const cmdArgs = PINNED ? ['-c', '0', node, ...argv] : argv;
+  const proc = spawn(cmd, cmdArgs, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const address = await new Promise<string>((resolve, reject) => {
+    proc.once('message', (m: { address: string }) => resolve(m.address));
+    proc.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return { proc, address, pid: proc.pid ?? 0 };
+}
+
+async function stopChild(child: Child): Promise<void> {
+  const exited = new Promise((resolve) => child.proc.once('exit', resolve));
+  child.proc.kill('SIGTERM');
+  await exited;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+async function measure(
+  target: string,
+  child: Child,
+  url: string,
+  headers: Record<string, string>,
+  withDb: boolean,
+): Promise<Measured> {
+  await autocannon({ url, connections: 8, duration: 2, headers });
+  const before = treeTicks(child.pid);
+  const dbBefore = withDb ? postgresTicks() : 0;
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  const serverTicks = treeTicks(child.pid) - before;
+  const dbTicks = withDb ? postgresTicks() - dbBefore : 0;
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${target}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  const requests = r.requests.total || 1;
+  const row: Measured = {
+    target,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    serverCpuMs: (serverTicks * TICK_MS) / requests,
+    dbCpuMs: withDb ? (dbTicks * TICK_MS) / requests : null,
+    bytes: Math.round(r.throughput.total / requests),
+  };
+  console.info(`  ${target}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms`);
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stores
+
+async function seed(database: Database): Promise<void> {
   await migrate(database);
-  const built = await buildApp({ config, database, logger: false });
-  await seedDemo(built.services.users, config.seedPassword);
-  const appAddress = await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const started = Date.now();
+  await database.session(async (exec) => {
+    for (const statement of bulkSeedSql(SIZE)) await exec(statement);
+    await exec('VACUUM ANALYZE');
+  });
+  console.info(`  seeded ${SIZE.posts} posts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
 
-  const hello = Fastify({ logger: false });
-  hello.get('/', async () => ({ hello: 'world' }));
-  const helloAddress = await hello.listen({ port: 0, host: '127.0.0.1' });
+function postgresUrl(name: string): string {
+  const url = new URL(process.env.DATABASE_URL ?? '');
+  url.pathname = `/${name}`;
+  return url.toString();
+}
 
-  const rows: Row[] = [];
-  rows.push(await measure('fastify hello-world', `${helloAddress}/`));
-  rows.push(await measure('GET /api/v1/?view=home', `${appAddress}/api/v1/?view=home`, { ilang: 'en' }));
-
-  await built.close();
-  await hello.close();
+async function preparePostgres(): Promise<string> {
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query('DROP DATABASE IF EXISTS fv_bench WITH (FORCE)');
+  await admin.query('CREATE DATABASE fv_bench');
+  await admin.end();
+  const url = postgresUrl('fv_bench');
+  const database = await openDatabase({ databaseUrl: url, dataDir: os.tmpdir() });
+  await seed(database);
   await database.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  return url;
+}
 
-  const base = rows[0]!;
-  console.info(
-    `\n${CONNECTIONS} connections, ${DURATION} s each, Node ${process.version}, ${os.cpus().length} cores\n`,
-  );
-  console.info('| case | requests/s | p50 ms | p99 ms | vs hello-world |');
-  console.info('|---|---:|---:|---:|---:|');
-  for (const r of rows) {
-    console.info(
-      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.rps / base.rps).toFixed(2)}x |`,
+async function preparePglite(dataDir: string): Promise<void> {
+  const database = await openDatabase({ dataDir });
+  await seed(database);
+  await database.close();
+}
+
+/** The requests measured on each store, by target name. */
+function targets(postId: string) {
+  const fan = { a1sledom: bulkToken(FAN), ilang: 'en' };
+  return [
+    { name: 'home feed page 1, visitor', path: '/api/v1/posts', headers: { ilang: 'en' } },
+    { name: 'home feed page 1, fan', path: '/api/v1/posts', headers: fan },
+    { name: 'home feed page 50, fan', path: '/api/v1/posts?page=50', headers: fan },
+    { name: 'creator feed, fan', path: `/api/v1/posts?creator=${CREATOR}`, headers: fan },
+    { name: 'single post, fan', path: `/api/v1/posts?post=${postId}`, headers: fan },
+    { name: 'start-up call', path: '/api/v1/?view=home', headers: { ilang: 'en' } },
+  ];
+}
+
+interface RawClient {
+  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+/** Statements per request and EXPLAIN (ANALYZE, BUFFERS) of each hot request's SELECTs, in-process. */
+async function explainHot(
+  env: Record<string, string>,
+  postId: string,
+): Promise<{ plans: StoreResult['plans']; statements: Record<string, number> }> {
+  const config = loadConfig({ ...env, LOG_LEVEL: 'silent', MONEY_JOBS: 'false', PORT: '0' });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const built = await buildApp({ config, database, logger: false });
+  const client = (database.db as unknown as { $client: RawClient }).$client;
+  const plans: StoreResult['plans'] = [];
+  const statements: Record<string, number> = {};
+  try {
+    for (const t of targets(postId)) {
+      if (t.name === 'start-up call') continue;
+      const warm = await built.app.inject({ url: t.path, headers: t.headers });
+      if (warm.statusCode !== 200) throw new Error(`${t.name}: ${warm.statusCode} ${warm.body}`);
+      const { statements: captured } = await captureStatements(() =>
+        built.app.inject({ url: t.path, headers: t.headers }),
+      );
+      statements[t.name] = captured.length;
+      for (const s of captured) {
+        if (!/^\s*select\b/i.test(s.sql) || !/from "posts"/.test(s.sql)) continue;
+        const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params);
+        plans.push({ name: t.name, sql: s.sql, plan: rows.map((r) => String(r['QUERY PLAN'])).join('\n') });
+      }
+    }
+  } finally {
+    await built.close();
+    await database.close();
+  }
+  return { plans, statements };
+}
+
+async function benchStore(store: 'pglite' | 'postgres', workDir: string): Promise<StoreResult> {
+  console.info(`\n${store}: ${SIZE.posts} posts, ${SIZE.creators} creators, ${SIZE.fans} fans`);
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    DATA_DIR: path.join(workDir, store),
+    DEV_OUTBOX: 'true',
+    TZ: 'UTC',
+  };
+  fs.mkdirSync(env.DATA_DIR!, { recursive: true });
+  if (store === 'postgres') env.DATABASE_URL = await preparePostgres();
+  else await preparePglite(env.DATA_DIR!);
+
+  const app = await startChild(env);
+  const rows: Measured[] = [];
+  const withDb = store === 'postgres';
+  let postId = '';
+  try {
+    const first = await fetch(`${app.address}/api/v1/posts`, { headers: { ilang: 'en' } });
+    const feedJson = await first.text();
+    postId = (JSON.parse(feedJson) as { posts: { _id: string }[] }).posts[0]?._id ?? '';
+    const jsonFile = path.join(workDir, 'feed.json');
+    fs.writeFileSync(jsonFile, feedJson);
+    for (const t of targets(postId)) {
+      rows.push(await measure(t.name, app, `${app.address}${t.path}`, t.headers, withDb));
+    }
+    await stopChild(app);
+    const bare = await startChild({ BENCH_MODE: 'bare', BENCH_JSON: jsonFile });
+    try {
+      rows.push(await measure('bare Fastify, same feed JSON from memory', bare, `${bare.address}/json`, {}, false));
+      rows.push(await measure('bare Fastify hello-world', bare, `${bare.address}/`, {}, false));
+    } finally {
+      await stopChild(bare);
+    }
+  } finally {
+    if (app.proc.exitCode === null && app.proc.signalCode === null) await stopChild(app);
+  }
+  const { plans, statements } = await explainHot(env, postId);
+  return { store, size: SIZE, rows, plans, statements };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+function machine(): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const mem = (os.totalmem() / 2 ** 30).toFixed(0);
+  const pin = PINNED ? 'server on core 0, load generator on core 1 (taskset)' : 'not pinned';
+  return `${os.cpus().length} × ${cpu}, ${mem} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}; ${pin}; autocannon ${CONNECTIONS} connections, ${SECONDS} s per target after a 2 s warm-up`;
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+interface Target {
+  target: string;
+  ceiling: string;
+  minRps?: number;
+  maxP99?: number;
+  minRatio?: number;
+}
+
+function goals(store: 'pglite' | 'postgres'): Target[] {
+  const feedCeiling = 'bare Fastify, same feed JSON from memory';
+  if (store === 'pglite') {
+    return [
+      { target: 'home feed page 1, visitor', ceiling: feedCeiling, minRps: 500, maxP99: 200 },
+      { target: 'home feed page 1, fan', ceiling: feedCeiling, minRps: 500, maxP99: 200 },
+      { target: 'home feed page 50, fan', ceiling: feedCeiling },
+      { target: 'creator feed, fan', ceiling: feedCeiling, minRps: 500, maxP99: 200 },
+      { target: 'single post, fan', ceiling: feedCeiling, minRps: 500, maxP99: 200 },
+      { target: 'start-up call', ceiling: 'bare Fastify hello-world', minRatio: 0.5 },
+    ];
+  }
+  return [
+    { target: 'home feed page 1, visitor', ceiling: feedCeiling, minRps: 2000, maxP99: 50, minRatio: 0.25 },
+    { target: 'home feed page 1, fan', ceiling: feedCeiling, minRps: 2000, maxP99: 50, minRatio: 0.25 },
+    { target: 'home feed page 50, fan', ceiling: feedCeiling },
+    { target: 'creator feed, fan', ceiling: feedCeiling, minRps: 2000 },
+    { target: 'single post, fan', ceiling: feedCeiling, minRps: 2000 },
+    { target: 'start-up call', ceiling: 'bare Fastify hello-world', minRatio: 0.5 },
+  ];
+}
+
+function verdict(goal: Target | undefined, row: Measured, ratio: number | undefined, page1?: Measured): string {
+  if (!goal) return '';
+  const misses: string[] = [];
+  const wanted: string[] = [];
+  if (goal.minRps !== undefined) {
+    wanted.push(`≥ ${fmt(goal.minRps)} req/s`);
+    if (row.rps < goal.minRps) misses.push('req/s');
+  }
+  if (goal.maxP99 !== undefined) {
+    wanted.push(`p99 < ${goal.maxP99} ms`);
+    if (row.p99 >= goal.maxP99) misses.push('p99');
+  }
+  if (goal.minRatio !== undefined && ratio !== undefined) {
+    wanted.push(`≥ ${goal.minRatio * 100}% of ceiling`);
+    if (ratio < goal.minRatio) misses.push('ratio');
+  }
+  if (page1 && goal.target === 'home feed page 50, fan') {
+    wanted.push('within 10% of page 1');
+    if (row.rps < page1.rps * 0.9) misses.push('vs page 1');
+  }
+  if (!wanted.length) return '';
+  return `${wanted.join(', ')}: ${misses.length ? `**missed** (${misses.join(', ')})` : 'met'}`;
+}
+
+function storeTable(result: StoreResult, baseline?: StoreResult): string {
+  const byName = new Map(result.rows.map((r) => [r.target, r]));
+  const goalsByName = new Map(goals(result.store).map((g) => [g.target, g]));
+  const lines = [
+    '| target | req/s | p50 ms | p99 ms | server CPU ms/req | DB CPU ms/req | bytes/answer | ceiling ratio | before (req/s, p99) | target |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const row of result.rows) {
+    const goal = goalsByName.get(row.target);
+    const ceiling = goal ? byName.get(goal.ceiling) : undefined;
+    const ratio = ceiling ? row.rps / ceiling.rps : undefined;
+    const before = baseline?.rows.find((b) => b.target === row.target);
+    lines.push(
+      `| ${row.target} | ${fmt(row.rps)} | ${row.p50} | ${row.p99} | ${fmt(row.serverCpuMs, 2)} | ${
+        row.dbCpuMs === null ? '—' : fmt(row.dbCpuMs, 2)
+      } | ${fmt(row.bytes)} | ${ratio === undefined ? '—' : `${fmt(ratio * 100)}%`} | ${
+        before ? `${fmt(before.rps)}, ${before.p99} ms` : '—'
+      } | ${verdict(goal, row, ratio, byName.get('home feed page 1, fan'))} |`,
     );
   }
+  return lines.join('\n');
+}
 
-  // Realtime: messages from send to delivery with many connected sockets (one server, PGlite).
-  const messageRows = await benchMessages();
-  console.info('\n| messaging case | delivered | throughput | p50 | p99 |');
-  console.info('|---|---:|---:|---:|---:|');
-  for (const r of messageRows) console.info(formatMessageRow(r));
+function report(run: RunResult, baseline?: RunResult): string {
+  const out: string[] = [
+    '# Benchmarks',
+    '',
+    'Written by `npm run bench` (bench/run.ts); do not edit by hand. The suite seeds its own store',
+    '(set-based SQL in `apps/server/src/seed/bulk.ts`), runs the real server as a child process and',
+    'measures each target against its ceiling in the same run: a bare Fastify sending the same feed',
+    'JSON object from memory, and a bare Fastify hello-world for the start-up call. "Before" columns',
+    `come from \`bench/baseline.json\`${baseline ? ` (recorded ${baseline.at} on the code before the performance work of issue 13)` : ''}.`,
+    'Targets are benchmarks, never timed tests; the hot-query test (`apps/server/test/hot-queries.test.ts`)',
+    'guards statement counts and index use instead.',
+    '',
+    `- Run: ${run.at}`,
+    `- Machine: ${run.machine}`,
+    '- Server: `NODE_ENV=production`, request logging on (to a discarded stdout), as `npm start` runs it.',
+    '- DB CPU counts every `postgres` process of the machine (the server is shared, so it is an upper bound).',
+    '',
+  ];
+  for (const store of run.stores) {
+    const base = baseline?.stores.find((b) => b.store === store.store && b.size.posts === store.size.posts);
+    out.push(
+      `## ${store.store === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}, ${fmt(store.size.posts)} posts, ${store.size.creators} creators, ${store.size.fans} fans`,
+      '',
+      storeTable(store, base),
+      '',
+      `Statements per request: ${Object.entries(store.statements)
+        .map(([k, v]) => {
+          const b = base?.statements[k];
+          return `${k} ${v}${b !== undefined ? ` (before ${b})` : ''}`;
+        })
+        .join('; ')}.`,
+      '',
+    );
+  }
+  if (run.messages?.length) {
+    out.push('## Realtime messaging (PGlite, one server)', '', '| case | delivered | throughput | p50 | p99 |', '|---|---:|---:|---:|---:|');
+    for (const r of run.messages) out.push(formatMessageRow(r));
+    out.push('');
+  }
+  for (const store of run.stores) {
+    out.push(`## Query plans, ${store.store}, ${fmt(store.size.posts)} posts`, '');
+    out.push('EXPLAIN (ANALYZE, BUFFERS) of every statement on `posts` that the hot requests issue.', '');
+    const seen = new Set<string>();
+    for (const p of store.plans) {
+      const key = p.sql.replace(/\$\d+/g, '?');
+      if (seen.has(`${p.name}:${key}`)) continue;
+      seen.add(`${p.name}:${key}`);
+      out.push(`### ${p.name}`, '', '```sql', p.sql, '```', '', '```', p.plan, '```', '');
+    }
+  }
+  return `${out.join('\n')}\n`;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  if (PINNED) execFileSync('taskset', ['-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanverse-bench-'));
+  const run: RunResult = { at: new Date().toISOString(), machine: machine(), stores: [] };
+  try {
+    for (const store of STORES) {
+      if (store !== 'pglite' && store !== 'postgres') throw new Error(`unknown store ${store}`);
+      if (store === 'postgres' && !process.env.DATABASE_URL) throw new Error('postgres needs DATABASE_URL');
+      run.stores.push(await benchStore(store, workDir));
+    }
+    if (args.messages) run.messages = await benchMessages();
+  } finally {
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+  if (args.baseline) {
+    fs.writeFileSync(BASELINE_FILE, `${JSON.stringify(run, null, 2)}\n`);
+    console.info(`\nbaseline written to ${path.relative(root, BASELINE_FILE)}`);
+    return;
+  }
+  const baseline = fs.existsSync(BASELINE_FILE)
+    ? (JSON.parse(fs.readFileSync(BASELINE_FILE, 'utf8')) as RunResult)
+    : undefined;
+  fs.writeFileSync(args.out!, report(run, baseline));
+  console.info(`\nreport written to ${path.relative(root, args.out!)}`);
 }
 
 main().catch((err) => {

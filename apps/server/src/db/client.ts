@@ -1,8 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { Logger } from 'drizzle-orm/logger';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
@@ -32,9 +34,37 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** One SQL statement issued through the query builder, with its parameters. */
+export interface CapturedStatement {
+  sql: string;
+  params: unknown[];
+}
+
+const captured = new AsyncLocalStorage<CapturedStatement[]>();
+
+/** Records the statements of the current async context while `captureStatements` is running. */
+const statementLogger: Logger = {
+  logQuery(query, params) {
+    captured.getStore()?.push({ sql: query, params });
+  },
+};
+
+/**
+ * Runs `fn` and answers the statements it issued through the query builder (tests and benchmarks
+ * count them per request and EXPLAIN them). Outside a capture the logger does nothing.
+ */
+export async function captureStatements<T>(
+  fn: () => Promise<T>,
+): Promise<{ result: T; statements: CapturedStatement[] }> {
+  const statements: CapturedStatement[] = [];
+  // Awaited inside the context: query builders and inject chains only start when awaited.
+  const result = await captured.run(statements, async () => await fn());
+  return { result, statements };
+}
+
 export function wrapPglite(client: PGlite): Database {
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    db: drizzlePglite(client, { schema, logger: statementLogger }) as unknown as Db,
     kind: 'pglite',
     session: (fn) =>
       fn(async (sqlText) => {
@@ -65,7 +95,7 @@ export function wrapPostgres(pool: pg.Pool): Database {
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
   return {
-    db: drizzlePg(pool, { schema }) as unknown as Db,
+    db: drizzlePg(pool, { schema, logger: statementLogger }) as unknown as Db,
     kind: 'postgres',
     session: async (fn) => {
       const conn = await pool.connect();

@@ -1,0 +1,137 @@
+/**
+ * Guards the hot read paths on a bulk-seeded store: each request issues at most as many SQL
+ * statements as it does today, and none of those statements reads a large table with a
+ * sequential scan (EXPLAIN of the captured statements; enable_seqscan left on, statistics fresh).
+ */
+import type { EndpointName } from '@fanverse/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CapturedStatement, captureStatements } from '../src/db/client.ts';
+import { bulkSeedSql, bulkToken } from '../src/seed/bulk.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+
+/** Enough rows that the planner prefers an index on the big tables. */
+const SIZE = { posts: 4000, creators: 40, fans: 300 };
+/** A table with at least this many rows must never be read with a sequential scan. */
+const LARGE_TABLE_ROWS = 1000;
+
+const FAN = 'bfan000001';
+const CREATOR = 'bcreator0001';
+
+interface HotPath {
+  name: string;
+  endpoint: EndpointName;
+  input: () => Record<string, string>;
+  token?: string;
+  /** Statements per request: never more than this. */
+  maxStatements: number;
+}
+
+let t: TestApp;
+let postId = '';
+
+const hotPaths: HotPath[] = [
+  { name: 'home feed, visitor', endpoint: 'posts.list', input: () => ({}), maxStatements: 4 },
+  { name: 'home feed, fan', endpoint: 'posts.list', input: () => ({}), token: FAN, maxStatements: 5 },
+  {
+    name: 'home feed page 20, fan',
+    endpoint: 'posts.list',
+    input: () => ({ page: '20' }),
+    token: FAN,
+    maxStatements: 5,
+  },
+  {
+    name: 'creator feed, fan',
+    endpoint: 'posts.list',
+    input: () => ({ creator: CREATOR }),
+    token: FAN,
+    maxStatements: 11,
+  },
+  {
+    name: 'single post, fan',
+    endpoint: 'posts.list',
+    input: () => ({ post: postId }),
+    token: FAN,
+    maxStatements: 4,
+  },
+  { name: 'contacts', endpoint: 'message.contacts', input: () => ({}), token: FAN, maxStatements: 2 },
+  {
+    name: 'messages',
+    endpoint: 'message.conversation',
+    input: () => ({ user: CREATOR }),
+    token: FAN,
+    maxStatements: 5,
+  },
+  { name: 'notifications', endpoint: 'notifications.list', input: () => ({}), token: FAN, maxStatements: 4 },
+];
+
+/** Relation names read by a sequential scan anywhere in an EXPLAIN (FORMAT JSON) plan. */
+function seqScans(plan: unknown, out: string[] = []): string[] {
+  if (Array.isArray(plan)) {
+    for (const p of plan) seqScans(p, out);
+  } else if (plan && typeof plan === 'object') {
+    const node = plan as Record<string, unknown>;
+    if (node['Node Type'] === 'Seq Scan' && typeof node['Relation Name'] === 'string') {
+      out.push(node['Relation Name']);
+    }
+    for (const v of Object.values(node)) if (v && typeof v === 'object') seqScans(v, out);
+  }
+  return out;
+}
+
+interface RawClient {
+  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+async function explain(statement: CapturedStatement): Promise<unknown> {
+  const client = (t.database.db as unknown as { $client: RawClient }).$client;
+  const { rows } = await client.query(`EXPLAIN (FORMAT JSON) ${statement.sql}`, statement.params);
+  const plan = rows[0]?.['QUERY PLAN'];
+  return typeof plan === 'string' ? JSON.parse(plan) : plan;
+}
+
+let largeTables = new Set<string>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.database.session(async (exec) => {
+    for (const statement of bulkSeedSql(SIZE)) await exec(statement);
+  });
+  const big = await t.database.session((exec) =>
+    exec(`SELECT relname FROM pg_class WHERE relkind = 'r' AND reltuples >= ${LARGE_TABLE_ROWS}`),
+  );
+  largeTables = new Set(big.map((r) => String(r.relname)));
+  const first = await t.call('posts.list', {}, { token: bulkToken(FAN) });
+  postId = first.body.posts[0]?._id ?? '';
+}, 120_000);
+
+afterAll(async () => {
+  await t?.stop();
+});
+
+describe('hot query paths on a seeded store', () => {
+  it('seeds tables large enough to matter', () => {
+    for (const table of ['posts', 'post_likes', 'comments', 'messages', 'notifications']) {
+      expect(largeTables, table).toContain(table);
+    }
+  });
+
+  for (const path of hotPaths) {
+    it(`${path.name}: at most ${path.maxStatements} statements, no sequential scan of a large table`, async () => {
+      const token = path.token ? bulkToken(path.token) : undefined;
+      // Warm caches first: the steady state is what the budget is about.
+      await t.call(path.endpoint, path.input(), { token });
+      const { result, statements } = await captureStatements(() =>
+        t.call(path.endpoint, path.input(), { token }),
+      );
+      expect(result.status, JSON.stringify(result.body)).toBe(200);
+      expect(statements.length, statements.map((s) => s.sql).join('\n')).toBeLessThanOrEqual(
+        path.maxStatements,
+      );
+      for (const statement of statements) {
+        if (!/^\s*(select|with)\b/i.test(statement.sql)) continue;
+        const scanned = seqScans(await explain(statement)).filter((r) => largeTables.has(r));
+        expect(scanned, `sequential scan in:\n${statement.sql}`).toEqual([]);
+      }
+    });
+  }
+});
