@@ -197,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
         app,
         {
           authenticate,
+          output: config.env === 'production' ? 'serialize' : 'validate',
           readMultipart: async (req) => {
             const body = await readMultipart(req, uploadLimits);
             return { ...body, cleanup: () => deleteTempFiles(body.files) };

@@ -9,8 +9,13 @@ import { type CapturedStatement, captureStatements } from '../src/db/client.ts';
 import { bulkSeedSql, bulkToken } from '../src/seed/bulk.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
+/**
+ * Budgets: the statements per request before the performance work of issue 13 were visitor
+ * feed 4, fan feed 5, creator feed 11, single post 4, contacts 2, messages 5, notifications 4;
+ * the budgets below are today's (lower) counts.
+ */
 /** Enough rows that the planner prefers an index on the big tables. */
-const SIZE = { posts: 4000, creators: 40, fans: 300 };
+const SIZE = { posts: 6000, creators: 40, fans: 300 };
 /** A table with at least this many rows must never be read with a sequential scan. */
 const LARGE_TABLE_ROWS = 1000;
 
@@ -30,28 +35,28 @@ let t: TestApp;
 let postId = '';
 
 const hotPaths: HotPath[] = [
-  { name: 'home feed, visitor', endpoint: 'posts.list', input: () => ({}), maxStatements: 4 },
-  { name: 'home feed, fan', endpoint: 'posts.list', input: () => ({}), token: FAN, maxStatements: 5 },
+  { name: 'home feed, visitor', endpoint: 'posts.list', input: () => ({}), maxStatements: 0 },
+  { name: 'home feed, fan', endpoint: 'posts.list', input: () => ({}), token: FAN, maxStatements: 4 },
   {
     name: 'home feed page 20, fan',
     endpoint: 'posts.list',
     input: () => ({ page: '20' }),
     token: FAN,
-    maxStatements: 5,
+    maxStatements: 4,
   },
   {
     name: 'creator feed, fan',
     endpoint: 'posts.list',
     input: () => ({ creator: CREATOR }),
     token: FAN,
-    maxStatements: 11,
+    maxStatements: 7,
   },
   {
     name: 'single post, fan',
     endpoint: 'posts.list',
     input: () => ({ post: postId }),
     token: FAN,
-    maxStatements: 4,
+    maxStatements: 3,
   },
   { name: 'contacts', endpoint: 'message.contacts', input: () => ({}), token: FAN, maxStatements: 2 },
   {
@@ -118,16 +123,16 @@ describe('hot query paths on a seeded store', () => {
   for (const path of hotPaths) {
     it(`${path.name}: at most ${path.maxStatements} statements, no sequential scan of a large table`, async () => {
       const token = path.token ? bulkToken(path.token) : undefined;
-      // Warm caches first: the steady state is what the budget is about.
-      await t.call(path.endpoint, path.input(), { token });
-      const { result, statements } = await captureStatements(() =>
-        t.call(path.endpoint, path.input(), { token }),
-      );
-      expect(result.status, JSON.stringify(result.body)).toBe(200);
-      expect(statements.length, statements.map((s) => s.sql).join('\n')).toBeLessThanOrEqual(
+      // The first call fills the caches (its statements are EXPLAINed); the budget is about the
+      // steady state, the second call.
+      const cold = await captureStatements(() => t.call(path.endpoint, path.input(), { token }));
+      const warm = await captureStatements(() => t.call(path.endpoint, path.input(), { token }));
+      expect(cold.result.status, JSON.stringify(cold.result.body)).toBe(200);
+      expect(warm.result.status).toBe(200);
+      expect(warm.statements.length, warm.statements.map((s) => s.sql).join('\n')).toBeLessThanOrEqual(
         path.maxStatements,
       );
-      for (const statement of statements) {
+      for (const statement of cold.statements) {
         if (!/^\s*(select|with)\b/i.test(statement.sql)) continue;
         const scanned = seqScans(await explain(statement)).filter((r) => largeTables.has(r));
         expect(scanned, `sequential scan in:\n${statement.sql}`).toEqual([]);

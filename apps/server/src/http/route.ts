@@ -7,7 +7,7 @@ import {
   nullBytePath,
 } from '@fanverse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { UploadedFile } from '../modules/posts/media.port.ts';
 import { AppError } from './app-error.ts';
 import type { AuthInfo, Guard } from './guards.ts';
@@ -49,6 +49,24 @@ export type MultipartReader = (
 export interface RouteEnv {
   authenticate: Authenticator;
   readMultipart?: MultipartReader;
+  /**
+   * How answers are shaped: `validate` parses each answer with the contract's output schema
+   * (tests and development: a wrong answer fails loudly); `serialize` compiles that schema once
+   * into a JSON serializer (production: unknown keys are still dropped, nothing is re-validated).
+   */
+  output?: 'validate' | 'serialize';
+}
+
+/** The output schema as draft-07 JSON Schema for the route's serializer; undefined if not representable. */
+function responseSchema(output: z.ZodType): Record<string, unknown> | undefined {
+  try {
+    return z.toJSONSchema(output, { io: 'output', target: 'draft-7', unrepresentable: 'throw' }) as Record<
+      string,
+      unknown
+    >;
+  } catch {
+    return undefined; // transforms: keep parsing with zod
+  }
 }
 
 declare module 'fastify' {
@@ -66,7 +84,8 @@ function refuseNullBytes(raw: unknown): void {
 /**
  * Registers the route of a contract endpoint: authenticates as the endpoint says, checks the
  * guard, parses params and input with the contract schemas, calls the handler and shapes the answer
- * with the output schema (unknown keys are stripped, so raw rows never leave the server).
+ * with the output schema (unknown keys are stripped, so raw rows never leave the server): parsed
+ * with zod, or in production serialized by the schema compiled once (see RouteEnv.output).
  */
 export function defineRoute<N extends EndpointName>(
   app: FastifyInstance,
@@ -80,9 +99,11 @@ export function defineRoute<N extends EndpointName>(
     params: z.ZodType;
     multipart: boolean;
   }> = endpoints[name];
+  const compiled = env.output === 'serialize' ? responseSchema(def.output) : undefined;
   app.route({
     method: def.method as 'GET',
     url: `/api/v1${def.path}`,
+    ...(compiled ? { schema: { response: { 200: compiled } } } : {}),
     handler: async (req, reply) => {
       let auth: AuthInfo | null = null;
       if (def.auth !== 'none') {
@@ -122,7 +143,7 @@ export function defineRoute<N extends EndpointName>(
           req,
           reply,
         });
-        return def.output.parse(result);
+        return compiled ? result : def.output.parse(result);
       } finally {
         await cleanup();
       }

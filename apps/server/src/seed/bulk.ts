@@ -12,8 +12,8 @@ export const bulkToken = (username: string) => `bench-${username}`;
 
 /**
  * Set-based SQL that fills an empty, migrated store with a realistic shape: creators with
- * profiles, fans with sessions, approved posts spread over the last year (every third with an
- * image), likes, comments, follows, subscriptions, messages and notifications. A handful of
+ * profiles, fans with sessions, approved posts spread over the last year (two in three with
+ * an image), likes, comments, follows, subscriptions, messages and notifications. A handful of
  * statements whatever the size (generate_series), so a million posts take minutes, not hours.
  * Usernames: `bcreator0001`…, `bfan000001`…; every user's session token is `bench-<username>`.
  */
@@ -48,7 +48,7 @@ export function bulkSeedSql(size: BulkSize = DEFAULT_BULK_SIZE): string[] {
     `INSERT INTO media (owner_id, kind, purpose, status, name, mime, size, original_key, web_key, thumb_key, blur_key, width, height)
      SELECT p.creator_id, 'image', 'post', 'ready', p.id || '.jpg', 'image/jpeg', 120000,
             'o/' || p.id, 'w/' || p.id || '.webp', 't/' || p.id || '.webp', 'b/' || p.id || '.webp', 1080, 1350
-     FROM posts p WHERE p.message LIKE 'Post number %' AND (hashtext(p.id::text) % 3) = 0`,
+     FROM posts p WHERE p.message LIKE 'Post number %' AND (hashtext(p.id::text) % 3) <> 0`,
     `INSERT INTO post_media (post_id, media_id, position)
      SELECT p.id, m.id, 0 FROM media m JOIN posts p ON m.original_key = 'o/' || p.id`,
     `INSERT INTO follows (follower_id, creator_id)

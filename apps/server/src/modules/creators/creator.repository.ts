@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { activeSubscriptionSql, creatorSql, publishedPostSql } from '../../access/index.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -21,6 +21,16 @@ const notBlocked = (viewerId: string | null | undefined): SQL | undefined =>
   viewerId
     ? sql`NOT EXISTS (SELECT 1 FROM ${userBlocks} b WHERE (b.blocker_id = ${viewerId} AND b.blocked_id = ${users.id})
         OR (b.blocker_id = ${users.id} AND b.blocked_id = ${viewerId}))`
+    : undefined;
+
+const suggestable = and(isCreatorSql, eq(users.verified, true), activeUser);
+const followerCount = sql`(SELECT count(*) FROM ${follows} f2 WHERE f2.creator_id = ${users.id})`;
+const notFollowedBy = (viewerId: string | null): SQL | undefined =>
+  viewerId
+    ? and(
+        ne(users.id, viewerId),
+        sql`${users.id} NOT IN (SELECT f.creator_id FROM ${follows} f WHERE f.follower_id = ${viewerId})`,
+      )
     : undefined;
 
 export interface CreatorRow extends PublicUserRow {
@@ -59,24 +69,27 @@ export class CreatorRepository {
 
   async counts(creatorId: string) {
     const approved = and(eq(posts.creatorId, creatorId), publishedPostSql(), eq(posts.kind, 'post'));
-    const [[p], [m], [l], [s]] = await Promise.all([
-      this.db.select({ n: count() }).from(posts).where(approved),
-      this.db
-        .select({ n: count() })
-        .from(postMedia)
-        .innerJoin(posts, eq(posts.id, postMedia.postId))
-        .where(approved),
-      this.db
-        .select({ n: count() })
-        .from(postLikes)
-        .innerJoin(posts, eq(posts.id, postLikes.postId))
-        .where(approved),
-      this.db
-        .select({ n: count() })
-        .from(subscriptions)
-        .where(and(eq(subscriptions.creatorId, creatorId), activeSubscriptionSql())),
-    ]);
-    return { posts: p?.n ?? 0, media: m?.n ?? 0, likes: l?.n ?? 0, subscribers: s?.n ?? 0 };
+    // One statement: four counts on indexes (the creator's posts, then per post its media and
+    // likes by primary key, so neither table is scanned whole; subscribers by creator).
+    const perPost = (table: typeof postMedia | typeof postLikes) =>
+      sql`(SELECT count(*) FROM ${table} x WHERE x.post_id = ${posts.id})`;
+    const [row] = await this.db
+      .select({
+        posts: sql<number>`(SELECT count(*)::int FROM ${posts} WHERE ${approved})`,
+        media: sql<number>`(SELECT coalesce(sum(${perPost(postMedia)}), 0)::int FROM ${posts} WHERE ${approved})`,
+        likes: sql<number>`(SELECT coalesce(sum(${perPost(postLikes)}), 0)::int FROM ${posts} WHERE ${approved})`,
+        subscribers: sql<number>`(SELECT count(*)::int FROM ${subscriptions} WHERE ${and(
+          eq(subscriptions.creatorId, creatorId),
+          activeSubscriptionSql(),
+        )})`,
+      })
+      .from(sql`(SELECT 1) AS one`);
+    return {
+      posts: Number(row?.posts ?? 0),
+      media: Number(row?.media ?? 0),
+      likes: Number(row?.likes ?? 0),
+      subscribers: Number(row?.subscribers ?? 0),
+    };
   }
 
   async isFollowing(followerId: string, creatorId: string): Promise<boolean> {
@@ -111,22 +124,26 @@ export class CreatorRepository {
 
   /** Verified creators the viewer does not follow yet, most followed first. */
   async suggestions(viewerId: string | null, limit: number): Promise<PublicUserRow[]> {
-    const notFollowed: SQL | undefined = viewerId
-      ? and(
-          ne(users.id, viewerId),
-          sql`${users.id} NOT IN (SELECT f.creator_id FROM ${follows} f WHERE f.follower_id = ${viewerId})`,
-        )
-      : undefined;
     return this.db
       .select(publicUserColumns)
       .from(users)
       .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(and(isCreatorSql, eq(users.verified, true), activeUser, notFollowed, notBlocked(viewerId)))
-      .orderBy(
-        desc(sql`(SELECT count(*) FROM ${follows} f2 WHERE f2.creator_id = ${users.id})`),
-        users.username,
-      )
+      .where(and(suggestable, notFollowedBy(viewerId), notBlocked(viewerId)))
+      .orderBy(desc(followerCount), users.username)
       .limit(limit);
+  }
+
+  /**
+   * Which of the given creators may still be suggested to the viewer (verified, active, not
+   * followed, no block either way): one indexed statement over a cached ranking.
+   */
+  async stillSuggestable(viewerId: string, creatorIds: string[]): Promise<Set<string>> {
+    if (!creatorIds.length) return new Set();
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, creatorIds), suggestable, notFollowedBy(viewerId), notBlocked(viewerId)));
+    return new Set(rows.map((r) => r.id));
   }
 
   /**

@@ -3,12 +3,21 @@ import { discountedPrice, pageStatistics } from '@fanverse/contract';
 import { isCreator } from '../../access/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
-import { presentPublicUser } from '../users/public-user.presenter.ts';
+import { CachedValue } from '../../lib/cached-value.ts';
+import { type PublicUserRow, presentPublicUser } from '../users/public-user.presenter.ts';
 import type { CreatorRepository, CreatorRow } from './creator.repository.ts';
+
+/** How long the ranking of suggested creators is reused. */
+const SUGGESTIONS_TTL_MS = 60_000;
+/** How many top creators the cached ranking holds. */
+const RANKED_CANDIDATES = 100;
 
 /** Creator pages, search, suggestions and favourites. */
 export class CreatorService {
-  constructor(private readonly repo: CreatorRepository) {}
+  private readonly ranking: CachedValue<PublicUserRow[]>;
+  constructor(private readonly repo: CreatorRepository) {
+    this.ranking = new CachedValue(SUGGESTIONS_TTL_MS, () => repo.suggestions(null, RANKED_CANDIDATES));
+  }
 
   /** Anyone's page by handle (unknown paths are creator profiles); undefined when nobody has it. */
   findCreatorByHandle(handle: string): Promise<CreatorRow | undefined> {
@@ -49,8 +58,21 @@ export class CreatorService {
     };
   }
 
+  /**
+   * "Creators you may like": the most followed verified creators, ranked once a minute (not per
+   * request); for a signed-in viewer one indexed statement drops those they follow or blocked.
+   * When the cached ranking runs out for a viewer who follows most of it, the full query answers.
+   */
   async suggestions(auth: AuthInfo | null, limit: number): Promise<PublicUser[]> {
-    return (await this.repo.suggestions(auth?.userId ?? null, limit)).map(presentPublicUser);
+    const ranked = await this.ranking.get();
+    if (!auth) return ranked.slice(0, limit).map(presentPublicUser);
+    const allowed = await this.repo.stillSuggestable(
+      auth.userId,
+      ranked.map((r) => r.id),
+    );
+    const picked = ranked.filter((r) => allowed.has(r.id)).slice(0, limit);
+    const exhausted = picked.length < limit && ranked.length === RANKED_CANDIDATES;
+    return (exhausted ? await this.repo.suggestions(auth.userId, limit) : picked).map(presentPublicUser);
   }
 
   async search(word: string, page: number, limit: number, viewerId?: string | null) {

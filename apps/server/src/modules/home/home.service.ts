@@ -2,6 +2,7 @@ import type { HomeResponse, Language } from '@fanverse/contract';
 import { LANGUAGES } from '@fanverse/contract';
 import type { Config } from '../../config.ts';
 import { flatSection } from '../../i18n/i18n.ts';
+import { CachedValue } from '../../lib/cached-value.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 
@@ -21,24 +22,14 @@ type LandingCreators = Awaited<ReturnType<UserRepository['landingCreators']>>;
 
 /** Start-up data of spec §4. */
 export class HomeService {
-  private landing: { at: number; creators: Promise<LandingCreators> } | undefined;
-  constructor(private readonly deps: HomeDeps) {}
-
-  private landingCreators(): Promise<LandingCreators> {
-    const now = Date.now();
-    if (!this.landing || now - this.landing.at > LANDING_TTL_MS) {
-      const creators = this.deps.users.landingCreators(8);
-      this.landing = { at: now, creators };
-      creators.catch(() => {
-        this.landing = undefined;
-      });
-    }
-    return this.landing.creators;
+  private readonly landing: CachedValue<LandingCreators>;
+  constructor(private readonly deps: HomeDeps) {
+    this.landing = new CachedValue(LANDING_TTL_MS, () => deps.users.landingCreators(8));
   }
 
   async startup(lang: Language): Promise<HomeResponse> {
     const { config } = this.deps;
-    const [creators, settings] = await Promise.all([this.landingCreators(), this.deps.settings.current()]);
+    const [creators, settings] = await Promise.all([this.landing.get(), this.deps.settings.current()]);
     const texts = flatSection(lang, 'texts');
     return {
       language: lang,

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { activeSubscriptionSql, livePostSql, subscribedSql } from '../../access/index.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -48,19 +49,37 @@ export type NewPost = typeof posts.$inferInsert;
 
 /** Posts, their media links, likes, saves and entitlements. Queries only. */
 export class PostRepository {
+  private readonly dialect = new PgDialect();
   constructor(private readonly db: Db) {}
 
-  /** A page of posts with author, counts and the viewer's relation to each. */
-  async list(viewerId: string | null, filter: ListFilter): Promise<{ rows: PostListRow[]; total: number }> {
+  /**
+   * A page of posts with author, counts and the viewer's relation to each. The page's ids are
+   * chosen first (filter, order, offset: an index scan on the feed index that reads no other
+   * table but users), then only those rows get their author, counts and viewer relations.
+   * Fetches one row more than the page to answer `hasMore` without counting the whole feed.
+   */
+  async list(
+    viewerId: string | null,
+    filter: ListFilter,
+  ): Promise<{ rows: PostListRow[]; hasMore: boolean }> {
     const viewer = viewerId ?? '00000000-0000-0000-0000-000000000000';
     const likesCount = sql<number>`(SELECT count(*)::int FROM ${postLikes} l WHERE l.post_id = ${posts.id})`;
-    const commentsCount = sql<number>`(SELECT count(*)::int FROM ${comments} c WHERE c.post_id = ${posts.id})`;
-    const base = this.db
+    const order =
+      filter.order === 'popular' ? [desc(likesCount), desc(posts.createdAt)] : [desc(posts.createdAt)];
+    const pageIds = this.db
+      .select({ id: posts.id })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.creatorId))
+      .where(and(filter.where, isNull(users.deletedAt)))
+      .orderBy(...order)
+      .limit(filter.limit + 1)
+      .offset((filter.page - 1) * filter.limit);
+    const rows = await this.db
       .select({
         post: posts,
         author: publicUserColumns,
         likes: likesCount,
-        comments: commentsCount,
+        comments: sql<number>`(SELECT count(*)::int FROM ${comments} c WHERE c.post_id = ${posts.id})`,
         liked: sql<boolean>`EXISTS (SELECT 1 FROM ${postLikes} l WHERE l.post_id = ${posts.id} AND l.user_id = ${viewer})`,
         saved: sql<boolean>`EXISTS (SELECT 1 FROM ${postSaves} s WHERE s.post_id = ${posts.id} AND s.user_id = ${viewer})`,
         unlocked: sql<boolean>`EXISTS (SELECT 1 FROM ${unlocks} u WHERE u.post_id = ${posts.id} AND u.user_id = ${viewer})`,
@@ -69,22 +88,10 @@ export class PostRepository {
       .from(posts)
       .innerJoin(users, eq(users.id, posts.creatorId))
       .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(and(filter.where, isNull(users.deletedAt)))
-      .orderBy(
-        ...(filter.order === 'popular' ? [desc(likesCount), desc(posts.createdAt)] : [desc(posts.createdAt)]),
-      )
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit);
-    const [rows, totals] = await Promise.all([
-      base,
-      this.db
-        .select({ n: count() })
-        .from(posts)
-        .innerJoin(users, eq(users.id, posts.creatorId))
-        .where(and(filter.where, isNull(users.deletedAt))),
-    ]);
+      .where(inArray(posts.id, pageIds))
+      .orderBy(...order);
     return {
-      rows: rows.map((r) => ({
+      rows: rows.slice(0, filter.limit).map((r) => ({
         ...r.post,
         author: r.author,
         likes: Number(r.likes),
@@ -94,8 +101,25 @@ export class PostRepository {
         unlocked: Boolean(r.unlocked),
         subscribed: Boolean(r.subscribed),
       })),
-      total: totals[0]?.n ?? 0,
+      hasMore: rows.length > filter.limit,
     };
+  }
+
+  /** How many posts a feed filter matches (for `statistics.total`). */
+  async count(where: SQL | undefined): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.creatorId))
+      .where(and(where, isNull(users.deletedAt)));
+    return row?.n ?? 0;
+  }
+
+  /** A stable text for a filter (SQL with its parameters), to key cached counts by. */
+  filterKey(where: SQL | undefined): string {
+    if (!where) return '';
+    const q = this.dialect.sqlToQuery(where);
+    return `${q.sql}|${JSON.stringify(q.params)}`;
   }
 
   async findOne(viewerId: string | null, postId: string): Promise<PostListRow | undefined> {

@@ -1,5 +1,6 @@
 import type { AdminStatus, PostsResponse } from '@fanverse/contract';
 import { pageStatistics } from '@fanverse/contract';
+import { LRUCache } from 'lru-cache';
 import { canSeeMedia, canSeePost, isCreator, isLivePost, isOwner, isStaff } from '../../access/index.ts';
 import type { MediaRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -13,7 +14,7 @@ import type { MediaPort, UploadedFile } from './media.port.ts';
 import { presentPost } from './post.presenter.ts';
 import type { PostFeedQuery } from './post.queries.ts';
 import { feedFilter, storiesFilter } from './post.queries.ts';
-import type { PostListRow, PostRepository } from './post.repository.ts';
+import type { ListFilter, PostListRow, PostRepository } from './post.repository.ts';
 
 export interface PostFieldsInput {
   message: string;
@@ -37,13 +38,48 @@ export interface PostDeps {
 }
 
 const MAX_FILES = 20;
+/** How long a feed's counted total is reused (hasMore stays exact; see ADR on feed performance). */
+const TOTAL_TTL_MS = 30_000;
+/** How long a visitor's feed answer is reused (other servers' writes show after at most this). */
+const VISITOR_FEED_TTL_MS = 5_000;
 const STORY_LIFETIME_MS = 24 * 3600_000;
 
 /** Posts and stories: publishing, the feeds, review, likes and saves. */
 export class PostService {
   private readonly now: () => Date;
+  /** Counted totals of feed filters; cleared whenever a post is written. */
+  private readonly totals = new LRUCache<string, number>({ max: 10_000, ttl: TOTAL_TTL_MS });
+  /** Visitors' feed answers by query; cleared whenever a post is written. */
+  private readonly visitorFeeds = new LRUCache<string, Promise<PostsResponse>>({
+    max: 1_000,
+    ttl: VISITOR_FEED_TTL_MS,
+  });
   constructor(private readonly deps: PostDeps) {
     this.now = deps.now ?? (() => new Date());
+  }
+
+  /**
+   * `statistics.total` of a feed page without counting the feed on every request: on the last
+   * page it follows from the page itself; otherwise a count reused for a short while (never
+   * below what `hasMore` proves). The moderators' queue always counts (its pager shows it).
+   */
+  private async total(filter: ListFilter, found: number, hasMore: boolean, exact: boolean): Promise<number> {
+    const before = (filter.page - 1) * filter.limit;
+    if (!hasMore && (found > 0 || filter.page === 1)) return before + found;
+    if (exact) return this.deps.posts.count(filter.where);
+    const key = this.deps.posts.filterKey(filter.where);
+    let counted = this.totals.get(key);
+    if (counted === undefined) {
+      counted = await this.deps.posts.count(filter.where);
+      this.totals.set(key, counted);
+    }
+    return hasMore ? Math.max(counted, filter.page * filter.limit + 1) : Math.min(counted, before);
+  }
+
+  /** Forgets what was derived from the posts table (after a write). */
+  private changed(): void {
+    this.totals.clear();
+    this.visitorFeeds.clear();
   }
 
   /** Presents rows for one viewer, deciding media access per post. */
@@ -54,14 +90,32 @@ export class PostService {
     );
   }
 
-  async feed(auth: AuthInfo | null, query: PostFeedQuery): Promise<PostsResponse> {
+  /**
+   * A feed page. Visitors all see the same answer for the same query, so theirs is reused for a
+   * few seconds (and dropped as soon as a post is written through this server).
+   */
+  feed(auth: AuthInfo | null, query: PostFeedQuery): Promise<PostsResponse> {
+    if (auth) return this.buildFeed(auth, query);
+    const key = JSON.stringify(query);
+    const cached = this.visitorFeeds.get(key);
+    if (cached) return cached;
+    const answer = this.buildFeed(null, query);
+    this.visitorFeeds.set(key, answer);
+    answer.catch(() => {
+      if (this.visitorFeeds.peek(key) === answer) this.visitorFeeds.delete(key);
+    });
+    return answer;
+  }
+
+  private async buildFeed(auth: AuthInfo | null, query: PostFeedQuery): Promise<PostsResponse> {
     if (query.adminStatus && !isStaff(auth)) throw new AppError('FORBIDDEN');
     if (query.feed === 'my_content' && !auth) throw new AppError('UNAUTHENTICATED');
     const creator = query.creator ? await this.deps.creators.findCreatorByHandle(query.creator) : undefined;
     if (query.creator && !creator) throw new AppError('NOT_FOUND');
     const viewingOwn = !!auth && !!creator && creator.id === auth.userId;
     const filter = feedFilter(this.deps.posts, auth, query, creator?.id, viewingOwn || isStaff(auth));
-    const { rows, total } = await this.deps.posts.list(auth?.userId ?? null, filter);
+    const { rows, hasMore } = await this.deps.posts.list(auth?.userId ?? null, filter);
+    const total = await this.total(filter, rows.length, hasMore, !!query.adminStatus);
     const visible = rows.filter((r) => canSeePost(auth, r));
     if (query.post && !visible.length) throw new AppError('NOT_FOUND');
     const profile = creator && auth ? await this.deps.creators.profileOf(auth, creator) : null;
@@ -82,12 +136,14 @@ export class PostService {
     if (handle && !creator) throw new AppError('NOT_FOUND');
     const own = !!creator && creator.id === auth.userId;
     const since = new Date(this.now().getTime() - STORY_LIFETIME_MS);
-    const { rows, total } = await this.deps.posts.list(auth.userId, {
+    const filter: ListFilter = {
       where: storiesFilter(this.deps.posts, auth.userId, creator?.id, own || isStaff(auth), since),
       order: 'newest',
       page: 1,
       limit: 50,
-    });
+    };
+    const { rows, hasMore } = await this.deps.posts.list(auth.userId, filter);
+    const total = await this.total(filter, rows.length, hasMore, true);
     const visible = rows.filter((r) => canSeePost(auth, r));
     return {
       stories: await this.present(auth, visible),
@@ -122,6 +178,7 @@ export class PostService {
       },
       mediaRows.map((m) => m.id),
     );
+    this.changed();
     await this.startProcessing(auth.userId, post.id, mediaRows, fields.uploadId);
     return this.one(auth, post.id);
   }
@@ -150,6 +207,7 @@ export class PostService {
       },
       [...keep, ...added].map((m) => m.id),
     );
+    this.changed();
     for (const m of current) if (!keep.includes(m)) await this.deps.media.remove(m.id);
     await this.startProcessing(auth.userId, postId, added, fields.uploadId);
     return this.one(auth, postId);
@@ -160,6 +218,7 @@ export class PostService {
     if (!existing || !isLivePost(existing)) throw new AppError('NOT_FOUND');
     if (!isOwner(auth, existing) && !isStaff(auth)) throw new AppError('FORBIDDEN');
     await this.deps.posts.markDeleted(postId);
+    this.changed();
   }
 
   /** Sets the review status; the creator is notified of approval or rejection. */
@@ -174,6 +233,7 @@ export class PostService {
       auth.userId,
       this.now(),
     );
+    this.changed();
     if (input.adminStatus === 'approved' || input.adminStatus === 'rejected') {
       const kind = `${post.kind === 'story' ? 'story' : 'post'}_${input.adminStatus}` as const;
       await this.deps.notifications.notify(post.creatorId, kind, {

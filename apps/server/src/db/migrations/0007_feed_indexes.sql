@@ -1,0 +1,2 @@
+CREATE INDEX "follows_creator_idx" ON "follows" USING btree ("creator_id");--> statement-breakpoint
+CREATE INDEX "posts_feed_idx" ON "posts" USING btree ("admin_status","status","kind","created_at","creator_id","id");
