@@ -443,6 +443,8 @@ function report(run: RunResult, baseline?: RunResult): string {
     `- Machine: ${run.machine}`,
     '- Server: `NODE_ENV=production`, request logging on (to a discarded stdout), as `npm start` runs it.',
     '- DB CPU counts every `postgres` process of the machine (the server is shared, so it is an upper bound).',
+    '- Growth: `npm run bench -- --stores postgres --posts 1000000 --out docs/benchmarks-1m.md` writes the',
+    '  same report for a million posts ([docs/benchmarks-1m.md](benchmarks-1m.md) when it has been run).',
     '',
   ];
   for (const store of run.stores) {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -22,9 +23,37 @@ function stampServiceWorker(): Plugin {
   };
 }
 
+/**
+ * Writes .br and .gz twins of the built assets (the server's static plugin sends them to browsers
+ * that accept them, so nothing is compressed per request).
+ */
+function precompressAssets(): Plugin {
+  let assetsDir = 'dist/assets';
+  return {
+    name: 'fanverse-precompress',
+    apply: 'build',
+    configResolved(config) {
+      assetsDir = resolve(config.root, config.build.outDir, config.build.assetsDir);
+    },
+    closeBundle() {
+      for (const name of readdirSync(assetsDir)) {
+        if (!/\.(js|css|svg|json|txt)$/.test(name)) continue;
+        const file = resolve(assetsDir, name);
+        const source = readFileSync(file);
+        if (source.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), stampServiceWorker()],
+  plugins: [react(), stampServiceWorker(), precompressAssets()],
   server: {
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: true, ws: true },

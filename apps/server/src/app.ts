@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
+import etag from '@fastify/etag';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAuthenticator } from './http/auth.ts';
@@ -107,6 +110,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
         ? false
         : {
             level: config.logLevel,
+            // Buffered writes: a synchronous write per log line cost about a quarter of a busy
+            // server's CPU (issue 13); pino flushes the buffer on exit.
+            stream: pino.destination({ sync: false, minLength: config.env === 'production' ? 4096 : 0 }),
             redact: ['req.headers.authorization', 'req.headers.a1sledom', 'req.headers.cookie'],
             serializers: {
               // Paths only: query strings can carry reset codes and search words.
@@ -156,6 +162,13 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     now: options.now,
   });
 
+  // JSON answers and static files compressed when the client accepts it (br or gzip; small answers
+  // as they are); built assets that have a precompressed twin (.br/.gz from the web build) are sent
+  // as is by the static plugin.
+  // ETag on answers (before compression, so it hashes the JSON): a client that already holds the
+  // answer, such as a visitor reloading the shared feed or the start-up call, gets a 304.
+  await app.register(etag, { weak: true });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -285,6 +298,7 @@ async function registerWeb(app: FastifyInstance, config: Config): Promise<void> 
       root: config.webDistDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -115,18 +115,23 @@ export class PostService {
     const viewingOwn = !!auth && !!creator && creator.id === auth.userId;
     const filter = feedFilter(this.deps.posts, auth, query, creator?.id, viewingOwn || isStaff(auth));
     const { rows, hasMore } = await this.deps.posts.list(auth?.userId ?? null, filter);
-    const total = await this.total(filter, rows.length, hasMore, !!query.adminStatus);
     const visible = rows.filter((r) => canSeePost(auth, r));
     if (query.post && !visible.length) throw new AppError('NOT_FOUND');
-    const profile = creator && auth ? await this.deps.creators.profileOf(auth, creator) : null;
     const showSuggestions = !isCreator(auth) && !query.adminStatus && !query.creator && !query.post;
+    // The rest only depends on the page: asked at once (a pool runs them side by side).
+    const [total, posts, profile, iSubscriptor, suggestions] = await Promise.all([
+      this.total(filter, rows.length, hasMore, !!query.adminStatus),
+      this.present(auth, visible),
+      creator && auth ? this.deps.creators.profileOf(auth, creator) : null,
+      !!auth && !!creator && (viewingOwn || this.deps.posts.isSubscribed(auth.userId, creator.id)),
+      showSuggestions ? this.deps.creators.suggestions(auth, 6) : [],
+    ]);
     return {
-      posts: await this.present(auth, visible),
+      posts,
       statistics: pageStatistics(filter.page, filter.limit, total),
-      iSubscriptor:
-        !!auth && !!creator && (viewingOwn || (await this.deps.posts.isSubscribed(auth.userId, creator.id))),
+      iSubscriptor,
       profile,
-      suggestions: showSuggestions ? await this.deps.creators.suggestions(auth, 6) : [],
+      suggestions,
     };
   }
 
