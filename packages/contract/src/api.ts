@@ -544,4 +544,8 @@ export type EndpointName = keyof Endpoints;
 export type EndpointInput<N extends EndpointName> = Endpoints[N] extends { input: infer S extends z.ZodType }
   ? z.input<S>
   : undefined;
+/** What a service receives: the input after the contract schema parsed it (defaults applied). */
+export type ParsedInput<N extends EndpointName> = Endpoints[N] extends { input: infer S extends z.ZodType }
+  ? z.output<S>
+  : undefined;
 export type EndpointOutput<N extends EndpointName> = z.infer<Endpoints[N]['output']>;

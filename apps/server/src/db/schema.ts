@@ -1,6 +1,20 @@
-import { sql } from 'drizzle-orm';
 import {
+  ADMIN_STATUSES,
+  APPLICATION_STATUSES,
+  COMPLAINT_STATUSES,
+  MEDIA_STATUSES,
+  PAYOUT_STATUSES,
+  POST_KINDS,
+  POST_STATUSES,
+  ROLES,
+  SUBSCRIPTION_STATUSES,
+  VISIBILITIES,
+} from '@fanverse/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -15,6 +29,33 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+/**
+ * Status columns (ADR 0015): a text column typed with its list of values, and a check constraint
+ * `<table>_<column>_check` so the database refuses anything else. To add a value, add it to the
+ * list and run `npm run db:generate`: the migration drops and re-adds the constraint.
+ */
+const oneOf = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
+  text(name, { enum: values });
+const allowed = (
+  table: string,
+  column: string,
+  col: AnyPgColumn,
+  values: readonly string[],
+): ReturnType<typeof check> =>
+  check(
+    `${table}_${column}_check`,
+    sql`${col} IN (${sql.raw(values.map((v) => `'${v}'`).join(', '))})` as SQL,
+  );
+
+/** Server-only statuses (not part of the API). */
+export const CHECKOUT_STATUSES = ['pending', 'completed', 'declined', 'failed'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+export const PAYMENT_EVENT_STATUSES = ['received', 'applied', 'rejected', 'ignored'] as const;
+export type PaymentEventStatus = (typeof PAYMENT_EVENT_STATUSES)[number];
+/** What a ledger transfer was sold as; a reversal keeps its sale's category. */
+export const LEDGER_CATEGORIES = ['credits', 'subscriptions', 'content', 'tips', 'flowers', 'gifts'] as const;
+export type LedgerCategory = (typeof LEDGER_CATEGORIES)[number];
+
 export const users = pgTable(
   'users',
   {
@@ -25,7 +66,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     birthdate: date('birthdate', { mode: 'string' }),
     country: text('country'),
-    roles: text('roles').array().notNull().default(sql`ARRAY['user','fan']::text[]`),
+    roles: oneOf('roles', ROLES).array().notNull().default(sql`ARRAY['user','fan']::text[]`),
     verified: boolean('verified').notNull().default(false),
     language: text('language').notNull().default('en'),
     online: boolean('online').notNull().default(false),
@@ -42,6 +83,10 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_referral_code_idx').on(t.referralCode),
+    check(
+      'users_roles_check',
+      sql`${t.roles} <@ ${sql.raw(`ARRAY[${ROLES.map((r) => `'${r}'`).join(', ')}]::text[]`)}`,
+    ),
   ],
 );
 
@@ -149,7 +194,7 @@ export const media = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     purpose: text('purpose').notNull(),
-    status: text('status').notNull().default('processing'),
+    status: oneOf('status', MEDIA_STATUSES).notNull().default('processing'),
     name: text('name').notNull(),
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
@@ -164,7 +209,7 @@ export const media = pgTable(
     error: text('error'),
     createdAt: createdAt(),
   },
-  (t) => [index('media_owner_idx').on(t.ownerId)],
+  (t) => [index('media_owner_idx').on(t.ownerId), allowed('media', 'status', t.status, MEDIA_STATUSES)],
 );
 
 export const posts = pgTable(
@@ -174,19 +219,19 @@ export const posts = pgTable(
     creatorId: uuid('creator_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull().default('post'),
+    kind: oneOf('kind', POST_KINDS).notNull().default('post'),
     message: text('message').notNull().default(''),
-    visibility: text('visibility').notNull().default('free'),
+    visibility: oneOf('visibility', VISIBILITIES).notNull().default('free'),
     /** Price in credits (pay-per-view). */
     price: integer('price').notNull().default(0),
     discountStatus: text('discount_status').notNull().default('off'),
     discountPercent: integer('discount_percent').notNull().default(0),
     discountDateLimit: timestamp('discount_date_limit', { withTimezone: true }),
-    adminStatus: text('admin_status').notNull().default('new'),
+    adminStatus: oneOf('admin_status', ADMIN_STATUSES).notNull().default('new'),
     reviewReason: text('review_reason'),
     reviewedBy: uuid('reviewed_by'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    status: text('status').notNull().default('active'),
+    status: oneOf('status', POST_STATUSES).notNull().default('active'),
     certifiedAt: timestamp('certified_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -197,6 +242,10 @@ export const posts = pgTable(
     // The feeds: equality on review state, status and kind, newest first; creator_id and id ride
     // along so a deep page's offset is skipped inside the index.
     index('posts_feed_idx').on(t.adminStatus, t.status, t.kind, t.createdAt, t.creatorId, t.id),
+    allowed('posts', 'kind', t.kind, POST_KINDS),
+    allowed('posts', 'visibility', t.visibility, VISIBILITIES),
+    allowed('posts', 'admin_status', t.adminStatus, ADMIN_STATUSES),
+    allowed('posts', 'status', t.status, POST_STATUSES),
   ],
 );
 
@@ -273,7 +322,7 @@ export const subscriptions = pgTable(
     creatorId: uuid('creator_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status').notNull().default('active'),
+    status: oneOf('status', SUBSCRIPTION_STATUSES).notNull().default('active'),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     dynamicPricingId: text('dynamic_pricing_id'),
     createdAt: createdAt(),
@@ -282,6 +331,7 @@ export const subscriptions = pgTable(
   (t) => [
     uniqueIndex('subscriptions_fan_creator_idx').on(t.fanId, t.creatorId),
     index('subscriptions_creator_idx').on(t.creatorId),
+    allowed('subscriptions', 'status', t.status, SUBSCRIPTION_STATUSES),
   ],
 );
 
@@ -323,11 +373,14 @@ export const complaints = pgTable(
     targetId: text('target_id').notNull(),
     reason: text('reason').notNull(),
     details: text('details'),
-    status: text('status').notNull().default('pending'),
+    status: oneOf('status', COMPLAINT_STATUSES).notNull().default('pending'),
     response: text('response'),
     createdAt: createdAt(),
   },
-  (t) => [index('complaints_status_idx').on(t.status)],
+  (t) => [
+    index('complaints_status_idx').on(t.status),
+    allowed('complaints', 'status', t.status, COMPLAINT_STATUSES),
+  ],
 );
 
 export const galleryCategories = pgTable(
@@ -455,7 +508,7 @@ export const creatorApplications = pgTable(
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     documentType: text('document_type'),
     /** draft → pending → accepted | rejected (a rejected applicant may apply again). */
-    status: text('status').notNull().default('draft'),
+    status: oneOf('status', APPLICATION_STATUSES).notNull().default('draft'),
     reason: text('reason'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     decidedBy: uuid('decided_by'),
@@ -466,6 +519,7 @@ export const creatorApplications = pgTable(
   (t) => [
     uniqueIndex('creator_applications_user_idx').on(t.userId),
     index('creator_applications_status_idx').on(t.status),
+    allowed('creator_applications', 'status', t.status, APPLICATION_STATUSES),
   ],
 );
 
@@ -540,7 +594,7 @@ export const ledgerTransactions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind').notNull(),
-    category: text('category'),
+    category: oneOf('category', LEDGER_CATEGORIES),
     idempotencyKey: text('idempotency_key').notNull(),
     userId: uuid('user_id'),
     creatorId: uuid('creator_id'),
@@ -560,6 +614,7 @@ export const ledgerTransactions = pgTable(
     index('ledger_transactions_creator_idx').on(t.creatorId, t.createdAt),
     index('ledger_transactions_provider_tran_idx').on(t.provider, t.transactionId),
     index('ledger_transactions_related_idx').on(t.relatedId),
+    allowed('ledger_transactions', 'category', t.category, LEDGER_CATEGORIES),
   ],
 );
 
@@ -600,7 +655,7 @@ export const checkouts = pgTable(
     credits: integer('credits').notNull().default(0),
     eticketid: text('eticketid'),
     dynamicPricingId: text('dynamic_pricing_id'),
-    status: text('status').notNull().default('pending'),
+    status: oneOf('status', CHECKOUT_STATUSES).notNull().default('pending'),
     purchaseId: text('purchase_id'),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -608,6 +663,7 @@ export const checkouts = pgTable(
   (t) => [
     index('checkouts_user_idx').on(t.userId),
     index('checkouts_purchase_idx').on(t.provider, t.purchaseId),
+    allowed('checkouts', 'status', t.status, CHECKOUT_STATUSES),
   ],
 );
 
@@ -620,12 +676,15 @@ export const paymentEvents = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     event: text('event').notNull(),
     raw: jsonb('raw').notNull(),
-    status: text('status').notNull().default('received'),
+    status: oneOf('status', PAYMENT_EVENT_STATUSES).notNull().default('received'),
     error: text('error'),
     createdAt: createdAt(),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('payment_events_key_idx').on(t.provider, t.idempotencyKey)],
+  (t) => [
+    uniqueIndex('payment_events_key_idx').on(t.provider, t.idempotencyKey),
+    allowed('payment_events', 'status', t.status, PAYMENT_EVENT_STATUSES),
+  ],
 );
 
 /** Billing facts of a subscription (the entitlement row lives in `subscriptions`). */
@@ -667,7 +726,7 @@ export const payouts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     batchKey: text('batch_key').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    status: text('status').notNull().default('scheduled'),
+    status: oneOf('status', PAYOUT_STATUSES).notNull().default('scheduled'),
     method: text('method'),
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -675,6 +734,7 @@ export const payouts = pgTable(
   (t) => [
     uniqueIndex('payouts_creator_batch_idx').on(t.creatorId, t.batchKey),
     index('payouts_status_idx').on(t.status),
+    allowed('payouts', 'status', t.status, PAYOUT_STATUSES),
   ],
 );
 

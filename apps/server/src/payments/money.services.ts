@@ -1,3 +1,4 @@
+import type { Role } from '@fanverse/contract';
 import type { Config } from '../config.ts';
 import type { AuthInfo } from '../http/guards.ts';
 import { BillingService } from '../modules/billing/billing.service.ts';
@@ -22,7 +23,7 @@ export interface MoneyServiceDeps {
   appSecret: string;
   /** Feature switches (tips, flowers and gifts). */
   features: FeatureGate;
-  findCreator(handle: string): Promise<{ id: string; username: string; roles: string[] } | undefined>;
+  findCreator(handle: string): Promise<{ id: string; username: string; roles: Role[] } | undefined>;
   visiblePost(auth: AuthInfo, postId: string): Promise<PostListRow>;
   notifications: Pick<NotificationService, 'notify'>;
   /** SegPay's SRS client (tests inject a fake; default: HTTP). */

@@ -136,12 +136,12 @@ export async function seedDemoContent(services: Services, jobs: Pick<JobQueue, '
   }
 }
 
-function authOf(user: { id: string; username: string; roles: string[]; verified: boolean }): AuthInfo {
+function authOf(user: { id: string; username: string; roles: Role[]; verified: boolean }): AuthInfo {
   return {
     userId: user.id,
     sessionId: 'seed',
     username: user.username,
-    roles: user.roles as Role[],
+    roles: user.roles,
     verified: user.verified,
   };
 }

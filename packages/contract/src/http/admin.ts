@@ -10,6 +10,9 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DOCUMENT_SIDES = ['front', 'back', 'face'] as const;
 export type DocumentSide = (typeof DOCUMENT_SIDES)[number];
 export const APPLICATION_STATUSES = ['draft', 'pending', 'accepted', 'rejected'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+export const COMPLAINT_STATUSES = ['pending', 'resolved'] as const;
+export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
 
 const text = (max: number) => z.string().trim().max(max, 'tooLong');
 const required = (max: number) =>
@@ -117,13 +120,13 @@ export const complaintSchema = z.object({
   targetId: z.string(),
   reason: z.enum(REPORT_REASONS),
   details: z.string().nullable(),
-  status: z.enum(['pending', 'resolved']),
+  status: z.enum(COMPLAINT_STATUSES),
   response: z.string().nullable(),
   action: z.string().nullable(),
   date: z.string(),
 });
 export type Complaint = z.infer<typeof complaintSchema>;
-export const complaintsQuerySchema = listQuery(['pending', 'resolved', 'all'] as const, 'pending');
+export const complaintsQuerySchema = listQuery([...COMPLAINT_STATUSES, 'all'] as const, 'pending');
 export const complaintsResponseSchema = z.object({
   items: z.array(complaintSchema),
   statistics: pageStatisticsSchema,

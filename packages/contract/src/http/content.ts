@@ -7,6 +7,13 @@ export const ADMIN_STATUSES = ['new', 'pending', 'approved', 'rejected'] as cons
 export type AdminStatus = (typeof ADMIN_STATUSES)[number];
 export const VISIBILITIES = ['free', 'subscribers', 'ppv'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
+export const POST_KINDS = ['post', 'story'] as const;
+export type PostKind = (typeof POST_KINDS)[number];
+/** Whether a post still exists (its review is `AdminStatus`). */
+export const POST_STATUSES = ['active', 'deleted'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+export const MEDIA_STATUSES = ['processing', 'ready', 'failed'] as const;
+export type MediaStatus = (typeof MEDIA_STATUSES)[number];
 export const REPORT_REASONS = [
   'fake_info',
   'violent_content',
@@ -91,7 +98,7 @@ export const mediaInfoSchema = z.object({
 export const mediaSchema = z.object({
   _id: z.string(),
   type: z.enum(['image', 'video']),
-  status: z.enum(['processing', 'ready', 'failed']),
+  status: z.enum(MEDIA_STATUSES),
   src: z.string().nullable(),
   thumb: z.string().nullable(),
   poster: z.string().nullable(),
@@ -119,7 +126,7 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const postSchema = z.object({
   _id: z.string(),
-  kind: z.enum(['post', 'story']),
+  kind: z.enum(POST_KINDS),
   user: publicUserSchema,
   creator: z.string(),
   message: z.string(),
@@ -139,7 +146,7 @@ export const postSchema = z.object({
   access: z.boolean(),
   adminStatus: z.enum(ADMIN_STATUSES),
   reviewReason: z.string().nullable(),
-  status: z.enum(['active', 'deleted']),
+  status: z.enum(POST_STATUSES),
   date: z.string(),
 });
 export type Post = z.infer<typeof postSchema>;
@@ -205,7 +212,7 @@ export type PostsResponse = z.infer<typeof postsResponseSchema>;
 export const postFieldsSchema = z
   .object({
     message: z.string().trim().max(LIMITS.postCharacters, 'tooLong').default(''),
-    kind: z.enum(['post', 'story']).default('post'),
+    kind: z.enum(POST_KINDS).default('post'),
     visibility: z.enum(VISIBILITIES).default('free'),
     price: z.coerce.number().int().min(0).max(100_000).default(0),
     discountStatus: z.enum(['on', 'off']).default('off'),

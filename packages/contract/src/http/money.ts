@@ -99,6 +99,11 @@ export const giftRequestSchema = z.object({
 export const SUBSCRIPTION_STATUSES = ['active', 'expired', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
+/** A payout waits in a batch (scheduled) until an administrator marks it paid or failed. */
+export const PAYOUT_STATUSES = ['scheduled', 'paid', 'failed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+export const PAYOUT_DECISIONS = ['paid', 'failed'] as const satisfies readonly PayoutStatus[];
+
 export const subscriptionItemSchema = z.object({
   _id: z.string(),
   creator: publicUserSchema,
@@ -183,7 +188,7 @@ export const earningsResponseSchema = z.object({
     z.object({
       _id: z.string(),
       amount: cents,
-      status: z.string(),
+      status: z.enum(PAYOUT_STATUSES),
       date: z.string(),
       decidedAt: z.string().nullable(),
     }),
@@ -224,13 +229,13 @@ export const payoutMethodResponseSchema = z.object({
 });
 
 export const adminPayoutsQuerySchema = pageQuerySchema(24).extend({
-  status: z.enum(['scheduled', 'paid', 'failed']).optional(),
+  status: z.enum(PAYOUT_STATUSES).optional(),
 });
 export const adminPayoutItemSchema = z.object({
   _id: z.string(),
   creator: z.string(),
   amount: cents,
-  status: z.string(),
+  status: z.enum(PAYOUT_STATUSES),
   method: z.string().nullable(),
   date: z.string(),
   decidedAt: z.string().nullable(),
@@ -239,7 +244,7 @@ export const adminPayoutsResponseSchema = z.object({
   items: z.array(adminPayoutItemSchema),
   statistics: pageStatisticsSchema,
 });
-export const adminPayoutDecisionSchema = z.object({ status: z.enum(['paid', 'failed']) });
+export const adminPayoutDecisionSchema = z.object({ status: z.enum(PAYOUT_DECISIONS) });
 export const adminPayoutResponseSchema = z.object({ payout: adminPayoutItemSchema });
 
 export const commissionRequestSchema = z.object({ percent: z.coerce.number().int().min(0).max(100) });

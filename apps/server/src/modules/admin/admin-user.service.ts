@@ -1,3 +1,4 @@
+import type { ParsedInput } from '@fanverse/contract';
 import { pageStatistics } from '@fanverse/contract';
 import { isAdministrator, isStaff, isSuper } from '../../access/index.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -17,7 +18,7 @@ export class AdminUserService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async list(auth: AuthInfo, q: { role: string; q?: string; page: number; limit: number }) {
+  async list(auth: AuthInfo, q: ParsedInput<'admin.users'>) {
     if (!isStaff(auth)) throw new AppError('FORBIDDEN');
     const { rows, total } = await this.repo.users(q.role, q.q, q.page, q.limit);
     return {

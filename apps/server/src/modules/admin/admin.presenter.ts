@@ -33,7 +33,7 @@ export function presentComplaint(row: ComplaintRow): Complaint {
     targetId: row.targetId,
     reason: row.reason as Complaint['reason'],
     details: row.details,
-    status: row.status === 'resolved' ? 'resolved' : 'pending',
+    status: row.status,
     response: row.response,
     action: row.action,
     date: row.createdAt.toISOString(),

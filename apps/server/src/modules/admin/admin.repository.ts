@@ -1,3 +1,4 @@
+import type { ComplaintStatus } from '@fanverse/contract';
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { creatorSql, fanAccountSql, staffSql } from '../../access/index.ts';
 import type { Db } from '../../db/client.ts';
@@ -19,7 +20,7 @@ export class AdminRepository {
   }
 
   async complaints(
-    status: string,
+    status: ComplaintStatus | 'all',
     page: number,
     limit: number,
     q?: string,

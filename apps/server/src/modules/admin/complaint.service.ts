@@ -1,3 +1,4 @@
+import type { ParsedInput } from '@fanverse/contract';
 import { pageStatistics } from '@fanverse/contract';
 import { isStaff } from '../../access/index.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -21,7 +22,7 @@ export class ComplaintService {
     private readonly log: ActionLog,
   ) {}
 
-  async list(auth: AuthInfo, q: { status: string; page: number; limit: number; q?: string }) {
+  async list(auth: AuthInfo, q: ParsedInput<'admin.complaints'>) {
     if (!isStaff(auth)) throw new AppError('FORBIDDEN');
     const { rows, total } = await this.repo.complaints(q.status, q.page, q.limit, q.q);
     return { items: rows.map(presentComplaint), statistics: pageStatistics(q.page, q.limit, total) };

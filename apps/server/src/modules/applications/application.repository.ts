@@ -1,3 +1,4 @@
+import type { ApplicationStatus } from '@fanverse/contract';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { creatorApplications, identityDocuments, profiles, users } from '../../db/schema.ts';
@@ -87,7 +88,7 @@ export class ApplicationRepository {
     return rows.map((r) => r.id);
   }
 
-  async list(status: string, q: string | undefined, page: number, limit: number) {
+  async list(status: ApplicationStatus | 'all', q: string | undefined, page: number, limit: number) {
     const parts: (SQL | undefined)[] = [
       status === 'all'
         ? sql`${creatorApplications.status} <> 'draft'`

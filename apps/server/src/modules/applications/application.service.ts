@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import type { ApplyState, DocumentSide, Language, Verification } from '@fanverse/contract';
+import type { ApplyState, DocumentSide, Language, ParsedInput, Verification } from '@fanverse/contract';
 import { DOCUMENT_SIDES, formatMessage, pageStatistics } from '@fanverse/contract';
 import { isAdministrator, isCreator } from '../../access/index.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -102,7 +102,7 @@ export class ApplicationService {
     return this.state(auth);
   }
 
-  async list(auth: AuthInfo, q: { status: string; q?: string; page: number; limit: number }) {
+  async list(auth: AuthInfo, q: ParsedInput<'admin.verifications'>) {
     if (!isAdministrator(auth)) throw new AppError('FORBIDDEN');
     const { rows, total } = await this.deps.applications.list(q.status, q.q, q.page, q.limit);
     const docs = await this.deps.applications.documentsOf(rows.map((r) => r.application.id));

@@ -1,3 +1,4 @@
+import type { Role } from '@fanverse/contract';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
@@ -6,7 +7,7 @@ export interface ActiveSession {
   sessionId: string;
   userId: string;
   username: string;
-  roles: string[];
+  roles: Role[];
   verified: boolean;
   suspended: boolean;
   lastUsedAt: Date;

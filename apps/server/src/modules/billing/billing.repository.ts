@@ -1,3 +1,4 @@
+import type { Role } from '@fanverse/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { checkouts, creditBags, paymentEvents, profiles, users } from '../../db/schema.ts';
@@ -21,7 +22,7 @@ export interface PartyRow {
   email: string;
   country: string | null;
   language: string;
-  roles: string[];
+  roles: Role[];
   referredBy: string | null;
   subscriptionPriceCents: number | null;
   discountStatus: string;

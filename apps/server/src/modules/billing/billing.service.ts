@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Role } from '@fanverse/contract';
 import { discountedPrice, type Language } from '@fanverse/contract';
 import { isActiveSubscription, isAdministrator, isCreator } from '../../access/index.ts';
 import type { MoneyConfig } from '../../config.ts';
@@ -30,7 +31,7 @@ export interface BillingDeps {
   sandbox: SandboxProvider;
   config: MoneyConfig;
   publicUrl: string | undefined;
-  findCreator(handle: string): Promise<{ id: string; username: string; roles: string[] } | undefined>;
+  findCreator(handle: string): Promise<{ id: string; username: string; roles: Role[] } | undefined>;
   notifications: Pick<NotificationService, 'notify'>;
   now?: () => Date;
   log?: (msg: string, data: Record<string, string>) => void;

@@ -1,7 +1,7 @@
 import type { NotificationKind } from '@fanverse/contract';
 import type { MoneyConfig } from '../../config.ts';
 import type { PaymentEvent } from '../../payments/payment-provider.ts';
-import { asStatus, nextStatus } from '../subscriptions/subscription.state.ts';
+import { nextStatus } from '../subscriptions/subscription.state.ts';
 import {
   ACCOUNTS,
   addDays,
@@ -114,8 +114,7 @@ export class PostbackApplier {
     const creatorId = checkout.creatorId;
     if (!creatorId || !e.purchaseId) return rejected('no creator');
     const current = await r.subscriptions.lock(checkout.userId, creatorId);
-    if (!nextStatus(current ? asStatus(current.status) : undefined, 'start'))
-      return rejected('bad transition');
+    if (!nextStatus(current?.status, 'start')) return rejected('bad transition');
     const from =
       current && current.currentPeriodEnd > e.at && current.status !== 'expired'
         ? current.currentPeriodEnd
@@ -184,7 +183,7 @@ export class PostbackApplier {
     if (!found || found.priceCents === null) return notYet('unknown purchase');
     const { sub } = found;
     if (e.amountCents !== found.priceCents) return rejected('amount mismatch');
-    const status = nextStatus(asStatus(sub.status), 'renew');
+    const status = nextStatus(sub.status, 'renew');
     if (!status) return rejected('bad transition');
     const row = await this.postSale(r, e, 'subscription_renewal', sub.fanId, sub.creatorId, found.priceCents);
     if (!row) return ignored();
@@ -211,7 +210,7 @@ export class PostbackApplier {
     // A superseded purchase no longer drives the subscription's state.
     if (!found.current) return ignored();
     const { sub } = found;
-    const status = nextStatus(asStatus(sub.status), event);
+    const status = nextStatus(sub.status, event);
     if (!status || status === sub.status) return ignored();
     await r.subscriptions.update(sub.id, {
       status,

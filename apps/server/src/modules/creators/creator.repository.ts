@@ -1,3 +1,4 @@
+import type { Role } from '@fanverse/contract';
 import { and, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { activeSubscriptionSql, creatorSql, publishedPostSql } from '../../access/index.ts';
 import type { Db } from '../../db/client.ts';
@@ -36,7 +37,7 @@ const notFollowedBy = (viewerId: string | null): SQL | undefined =>
 export interface CreatorRow extends PublicUserRow {
   about: string | null;
   cover: string | null;
-  roles: string[];
+  roles: Role[];
   subscriptionPriceCents: number | null;
   discountStatus: string;
   discountPercent: number;

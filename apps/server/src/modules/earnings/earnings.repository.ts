@@ -1,3 +1,4 @@
+import type { PayoutStatus } from '@fanverse/contract';
 import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries, ledgerTransactions, payoutMethods, payouts, users } from '../../db/schema.ts';
@@ -103,11 +104,11 @@ export class EarningsRepository {
     return row;
   }
 
-  async decidePayout(id: string, status: 'paid' | 'failed', at: Date) {
+  async decidePayout(id: string, status: PayoutStatus, at: Date) {
     await this.db.update(payouts).set({ status, decidedAt: at }).where(eq(payouts.id, id));
   }
 
-  async list(status: string | undefined, page: number, limit: number) {
+  async list(status: PayoutStatus | undefined, page: number, limit: number) {
     const where = status ? eq(payouts.status, status) : undefined;
     const [items, [count]] = await Promise.all([
       this.db

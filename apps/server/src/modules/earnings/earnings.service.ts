@@ -1,3 +1,4 @@
+import type { ParsedInput, PayoutStatus } from '@fanverse/contract';
 import { pageStatistics } from '@fanverse/contract';
 import type { MoneyConfig } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -130,7 +131,7 @@ export class EarningsService {
     return created;
   }
 
-  async list(status: 'scheduled' | 'paid' | 'failed' | undefined, page: number, limit: number) {
+  async list(status: PayoutStatus | undefined, page: number, limit: number) {
     const { items, total } = await this.deps.store.earnings.list(status, page, limit);
     return {
       items: items.map((i) => ({ ...presentPayout(i.payout), creator: i.username, method: i.payout.method })),
@@ -139,7 +140,7 @@ export class EarningsService {
   }
 
   /** Admin marks a payout paid (money left) or failed (the amount returns to available earnings). */
-  async decide(id: string, status: 'paid' | 'failed') {
+  async decide(id: string, status: ParsedInput<'admin.payoutDecision'>['status']) {
     const now = this.now();
     const payout = await this.deps.store.transaction(async (r) => {
       const row = await r.earnings.lockPayout(id);

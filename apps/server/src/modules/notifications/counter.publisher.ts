@@ -5,7 +5,7 @@ import type { CountersService } from '../users/counters.service.ts';
 /** Who a user is, as counter sources need it (roles decide the admin counters). */
 export type IdentityLookup = (
   userId: string,
-) => Promise<{ username: string; roles: string[]; verified: boolean } | undefined>;
+) => Promise<{ username: string; roles: Role[]; verified: boolean } | undefined>;
 
 /**
  * Pushes the `counter` event to every device of a user whose counters changed because of
@@ -25,7 +25,7 @@ export class CounterPublisher {
       userId,
       sessionId: '',
       username: who.username,
-      roles: who.roles as Role[],
+      roles: who.roles,
       verified: who.verified,
     });
     this.publisher.toUser(userId, 'counter', counters);

@@ -27,7 +27,7 @@ export function presentPost(
     creator: row.author.username,
     message: row.message,
     media: media.map((m) => presentMedia(m, access)),
-    visibility: row.visibility as Post['visibility'],
+    visibility: row.visibility,
     price: row.price,
     finalPrice: discountedPrice(row.price, discount),
     ...discount,
@@ -36,9 +36,9 @@ export function presentPost(
     liked: row.liked,
     saved: row.saved,
     access,
-    adminStatus: row.adminStatus as Post['adminStatus'],
+    adminStatus: row.adminStatus,
     reviewReason: row.reviewReason,
-    status: row.status === 'deleted' ? 'deleted' : 'active',
+    status: row.status,
     date: row.createdAt.toISOString(),
   };
 }

@@ -1,3 +1,4 @@
+import type { AdminStatus } from '@fanverse/contract';
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { activeSubscriptionSql, livePostSql, subscribedSql } from '../../access/index.ts';
@@ -220,7 +221,13 @@ export class PostRepository {
     });
   }
 
-  async setReview(postId: string, adminStatus: string, reason: string | null, reviewerId: string, at: Date) {
+  async setReview(
+    postId: string,
+    adminStatus: AdminStatus,
+    reason: string | null,
+    reviewerId: string,
+    at: Date,
+  ) {
     await this.db
       .update(posts)
       .set({ adminStatus, reviewReason: reason, reviewedBy: reviewerId, reviewedAt: at })

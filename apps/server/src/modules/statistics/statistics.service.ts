@@ -2,6 +2,7 @@ import type {
   AdminStatistics,
   AdminStatisticsPage,
   CreatorStatistics,
+  ParsedInput,
   StatisticsPeriod,
 } from '@fanverse/contract';
 import { SALE_CATEGORIES } from '@fanverse/contract';
@@ -27,12 +28,7 @@ export function periodStart(period: StatisticsPeriod, now: Date): Date | null {
   return d;
 }
 
-interface Query {
-  period: StatisticsPeriod;
-  sort: 'asc' | 'desc';
-  page: number;
-  limit: number;
-}
+type Query = ParsedInput<'creator.statistics'>;
 
 const num = (v: unknown) => Number(v ?? 0);
 

@@ -1,7 +1,6 @@
 import type { SubscriptionItem } from '@fanverse/contract';
 import { type PublicUserRow, presentPublicUser } from '../users/public-user.presenter.ts';
 import type { SubscriptionRow } from './subscription.repository.ts';
-import { asStatus } from './subscription.state.ts';
 
 export function presentSubscription(
   row: SubscriptionRow & { creator: PublicUserRow },
@@ -10,7 +9,7 @@ export function presentSubscription(
   return {
     _id: row.id,
     creator: presentPublicUser(row.creator),
-    status: asStatus(row.status),
+    status: row.status,
     date: (row.startedAt ?? row.createdAt).toISOString(),
     period: { end: row.currentPeriodEnd.toISOString(), days: periodDays },
     lastActivation: row.lastActivationAt?.toISOString() ?? null,

@@ -1,3 +1,4 @@
+import type { SubscriptionStatus } from '@fanverse/contract';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { ACCESS_STATUSES } from '../../access/index.ts';
 import type { Db } from '../../db/client.ts';
@@ -10,7 +11,7 @@ export interface SubscriptionRow {
   id: string;
   fanId: string;
   creatorId: string;
-  status: string;
+  status: SubscriptionStatus;
   currentPeriodEnd: Date;
   dynamicPricingId: string | null;
   createdAt: Date;
@@ -125,7 +126,7 @@ export class SubscriptionRepository {
   async update(
     id: string,
     v: {
-      status: string;
+      status: SubscriptionStatus;
       periodEnd?: Date;
       renewedAt?: Date;
       activatedAt?: Date;

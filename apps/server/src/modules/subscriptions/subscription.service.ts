@@ -1,3 +1,4 @@
+import type { Role } from '@fanverse/contract';
 import { discountedPrice } from '@fanverse/contract';
 import { isActiveSubscription } from '../../access/index.ts';
 import type { MoneyConfig } from '../../config.ts';
@@ -7,12 +8,12 @@ import type { NotificationService } from '../notifications/notification.service.
 import { presentPublicUser } from '../users/public-user.presenter.ts';
 import type { MoneyStore } from '../wallet/money.unit.ts';
 import { presentSubscription } from './subscription.presenter.ts';
-import { asStatus, nextStatus } from './subscription.state.ts';
+import { nextStatus } from './subscription.state.ts';
 
 export interface SubscriptionDeps {
   store: MoneyStore;
   config: MoneyConfig;
-  findCreator(handle: string): Promise<{ id: string; username: string; roles: string[] } | undefined>;
+  findCreator(handle: string): Promise<{ id: string; username: string; roles: Role[] } | undefined>;
   /** Starts a checkout for a new paid period (renewing an expired subscription). */
   checkout(auth: AuthInfo, handle: string): Promise<{ redirectUrl: string }>;
   notifications: Pick<NotificationService, 'notify'>;
@@ -61,7 +62,7 @@ export class SubscriptionService {
     const changed = await this.deps.store.transaction(async (r) => {
       const sub = await r.subscriptions.lock(auth.userId, creator.id);
       if (!sub) throw new AppError('NOT_FOUND');
-      const status = nextStatus(asStatus(sub.status), 'cancel');
+      const status = nextStatus(sub.status, 'cancel');
       if (!status) throw new AppError('NOT_FOUND');
       if (status === sub.status) return false;
       await r.subscriptions.update(sub.id, { status, cancelledAt: at, at });
@@ -81,7 +82,7 @@ export class SubscriptionService {
     const reactivated = await this.deps.store.transaction(async (r) => {
       const sub = await r.subscriptions.lock(auth.userId, creator.id);
       if (!sub) return false;
-      const status = asStatus(sub.status);
+      const status = sub.status;
       if (!isActiveSubscription(sub, at)) return false;
       if (status === 'cancelled')
         await r.subscriptions.update(sub.id, { status: 'active', activatedAt: at, at });
@@ -98,7 +99,7 @@ export class SubscriptionService {
     return {
       items: rows.map((r) => ({
         user: presentPublicUser(r.user),
-        status: asStatus(r.status),
+        status: r.status,
         date: (r.startedAt ?? r.createdAt).toISOString(),
         periodEnd: r.currentPeriodEnd.toISOString(),
       })),

@@ -30,7 +30,3 @@ export function nextStatus(
 ): SubscriptionStatus | null {
   return TRANSITIONS[current ?? 'none'][event] ?? null;
 }
-
-export function asStatus(value: string): SubscriptionStatus {
-  return value === 'active' || value === 'cancelled' ? value : 'expired';
-}

@@ -1,3 +1,4 @@
+import type { Role } from '@fanverse/contract';
 import { and, count, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifications, type ProfileRow, profiles, type UserRow, users } from '../../db/schema.ts';
@@ -8,7 +9,7 @@ export interface NewUser {
   name: string;
   passwordHash: string;
   birthdate: string;
-  roles: string[];
+  roles: Role[];
   verified: boolean;
   language: string;
   referralCode: string;

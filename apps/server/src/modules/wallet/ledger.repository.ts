@@ -1,6 +1,13 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ledgerEntries, ledgerTransactions, profiles, users, wallets } from '../../db/schema.ts';
+import {
+  type LedgerCategory,
+  ledgerEntries,
+  ledgerTransactions,
+  profiles,
+  users,
+  wallets,
+} from '../../db/schema.ts';
 import { publicUserColumns } from '../users/public-user.columns.ts';
 import type { PublicUserRow } from '../users/public-user.presenter.ts';
 import { type Currency, isBalanced, type Leg } from './money.math.ts';
@@ -9,7 +16,7 @@ export type TransferRow = typeof ledgerTransactions.$inferSelect;
 
 export interface NewTransfer {
   kind: string;
-  category?: string | null;
+  category?: LedgerCategory | null;
   /** Unique: a second transfer with the same key is not recorded (exactly-once). */
   key: string;
   userId?: string | null;

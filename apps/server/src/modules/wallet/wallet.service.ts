@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Role } from '@fanverse/contract';
 import { discountedPrice, type NotificationKind, pageStatistics } from '@fanverse/contract';
 import { isCreator } from '../../access/index.ts';
 import type { MoneyConfig } from '../../config.ts';
@@ -20,7 +21,7 @@ export interface WalletDeps {
   config: MoneyConfig;
   /** The post as the caller may see it (NOT_FOUND otherwise). */
   visiblePost(auth: AuthInfo, postId: string): Promise<PostListRow>;
-  findCreator(handle: string): Promise<{ id: string; username: string; roles: string[] } | undefined>;
+  findCreator(handle: string): Promise<{ id: string; username: string; roles: Role[] } | undefined>;
   notifications: Pick<NotificationService, 'notify'>;
   now?: () => Date;
 }
