@@ -407,3 +407,28 @@ test('3: gallery categories open in the media viewer, for the creator and for fa
   await expect(fan.getByTestId('visor').locator('img.visor__media')).toHaveAttribute('src', /.+/);
   await fan.close();
 });
+
+test('7: creator statistics draw earnings over time by category, for each period', async ({
+  page,
+  request,
+  browser,
+}) => {
+  // A fan subscribes to creator3 so there are earnings to draw.
+  const fan = await signUpFan(request, 'chart');
+  const fanPage = await browser.newPage();
+  await openWithToken(fanPage, fan.token, fan.user, '/creator3');
+  await fanPage.getByTestId('creator-subscribe').click();
+  await fanPage.getByTestId('buy-subscription-overlay').getByTestId('subscribe-continue').click();
+  await fanPage.locator('button[name="decision"][value="approve"]').click();
+  await expect(fanPage.getByTestId('checkout-approved')).toBeVisible();
+  await fanPage.close();
+
+  await loginByApi(page, request, 'creator3', '/?feed=creator-statistics');
+  const chart = page.getByTestId('earnings-chart');
+  await expect(chart).toBeVisible();
+  await expect(chart).toHaveAttribute('aria-label', /Earnings by category over time/);
+  for (const period of ['month', '3months', '6months', 'year', 'all']) {
+    await page.getByTestId('earnings-period').selectOption(period);
+    await expect(chart).toBeVisible();
+  }
+});

@@ -80,6 +80,7 @@ export function buildMoneyServices(deps: MoneyServiceDeps) {
       config: money,
       terms: moneyTerms,
       notifications: deps.notifications,
+      timezone: deps.config.timezone,
       now: deps.now,
     }),
   };

@@ -174,6 +174,13 @@ export const earningsResponseSchema = z.object({
   period: z.enum(EARNINGS_PERIODS),
   /** Creator's share in cents by earnings category (spec §1), net of reversals. */
   earnings: z.object({ subscriptions: cents, tips: cents, unlockContent: cents, credits: cents }),
+  /** The same earnings over time (day or month buckets in the platform time zone), oldest first. */
+  series: z.object({
+    unit: z.enum(['day', 'month']),
+    points: z.array(
+      z.object({ date: z.string(), subscriptions: cents, tips: cents, unlockContent: cents, credits: cents }),
+    ),
+  }),
   /** Gross sales by sale category (spec §1); `dollars` is the total in cents. */
   sales: z.object({
     subscriptions: categoryAmount,
@@ -196,6 +203,7 @@ export const earningsResponseSchema = z.object({
   nextPayoutDate: z.string(),
   payoutPeriod: z.enum(PAYOUT_PERIODS),
 });
+export type EarningsResponse = z.infer<typeof earningsResponseSchema>;
 
 export const PAYOUT_METHOD_KINDS = ['card', 'bank', 'transfer'] as const;
 export const payoutMethodRequestSchema = z.discriminatedUnion('kind', [

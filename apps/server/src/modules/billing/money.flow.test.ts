@@ -23,9 +23,10 @@ describe('credits', () => {
 
   it('buys a bag through the sandbox page: approve credits the wallet once, success and decline go to my-credits', async () => {
     const fan = await createUser(t);
-    const res = await t.call('checkout.credits', { bag: 'bag-50' }, { token: fan.token });
+    // Asked from a Spanish page: the billing page is in Spanish too (its link carries the language).
+    const res = await t.call('checkout.credits', { bag: 'bag-50' }, { token: fan.token, lang: 'es' });
     expect(res.status).toBe(200);
-    const page = await t.app.inject({ method: 'GET', url: res.body.redirectUrl, headers: { ilang: 'es' } });
+    const page = await t.app.inject({ method: 'GET', url: res.body.redirectUrl });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('$5.00 USD');
     expect(page.body).toContain('Aprobar');
@@ -158,6 +159,14 @@ describe('spending credits', () => {
     expect(earnings.body.sales.flowers).toEqual({ count: 1, amount: 100 });
     expect(earnings.body.sales.gifts).toEqual({ count: 1, amount: 500 });
     expect(earnings.body.sales.dollars.amount).toBe(800);
+    // The same earnings over time (one month bucket for 'all'), summing to the totals by category.
+    expect(earnings.body.series.unit).toBe('month');
+    const sum = (key: 'tips' | 'credits') => earnings.body.series.points.reduce((n, p) => n + p[key], 0);
+    expect(sum('tips')).toBe(160);
+    expect(sum('credits')).toBe(480);
+    const month = await t.call('creator.earnings', { period: 'month' }, { token: creator.token });
+    expect(month.body.series.unit).toBe('day');
+    expect(month.body.series.points.at(-1)?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const notes = await t.call('notifications.list', {}, { token: creator.token });
     expect(JSON.stringify(notes.body)).toContain('tip');
   });

@@ -30,6 +30,35 @@ export class EarningsRepository {
       .groupBy(ledgerTransactions.category);
   }
 
+  /**
+   * The creator's share by category and by day or month (in the platform time zone), oldest first:
+   * what the earnings chart draws.
+   */
+  async earningsOverTime(creatorId: string, since: Date | null, unit: 'day' | 'month', timezone: string) {
+    const bucket = sql<string>`to_char(${ledgerTransactions.createdAt} AT TIME ZONE ${timezone}, ${unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'})`;
+    return (
+      this.db
+        .select({
+          bucket,
+          category: ledgerTransactions.category,
+          total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)`,
+        })
+        .from(ledgerEntries)
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+        .where(
+          and(
+            eq(ledgerEntries.account, `creator:${creatorId}`),
+            eq(ledgerEntries.currency, 'cents'),
+            isNotNull(ledgerTransactions.category),
+            since ? gte(ledgerTransactions.createdAt, since) : undefined,
+          ),
+        )
+        // By position: the bucket's parameters would not match a repeated expression.
+        .groupBy(sql`1`, sql`2`)
+        .orderBy(sql`1`)
+    );
+  }
+
   /** Gross sales by category (count of sales, amount net of reversals) since a date. */
   async salesByCategory(creatorId: string, since: Date | null) {
     return this.db

@@ -25,6 +25,8 @@ export interface EarningsDeps {
   config: MoneyConfig;
   terms: Pick<MoneyTerms, 'payoutTerms'>;
   notifications: Pick<NotificationService, 'notify'>;
+  /** The platform time zone (config TIMEZONE): the days of the earnings chart. */
+  timezone?: string;
   now?: () => Date;
 }
 
@@ -42,13 +44,16 @@ export class EarningsService {
     const since = days === null ? null : addDays(now, -days);
     const { earnings, ledger } = this.deps.store;
     const account = ACCOUNTS.creator(auth.userId);
-    const [byCategory, sales, total, available, payouts, terms] = await Promise.all([
+    // Up to six months a point per day; a year or everything, a point per month.
+    const unit: 'day' | 'month' = days !== null && days <= 182 ? 'day' : 'month';
+    const [byCategory, sales, total, available, payouts, terms, overTime] = await Promise.all([
       earnings.earningsByCategory(auth.userId, since),
       earnings.salesByCategory(auth.userId, since),
       ledger.balance(account, 'cents'),
       ledger.balance(account, 'cents', now),
       earnings.payoutsOf(auth.userId),
       this.deps.terms.payoutTerms(),
+      earnings.earningsOverTime(auth.userId, since, unit, this.deps.timezone ?? 'UTC'),
     ]);
     const e = (cat: string) => Number(byCategory.find((c) => c.category === cat)?.total ?? 0);
     const s = (cat: string) => {
@@ -68,6 +73,7 @@ export class EarningsService {
         unlockContent: e('content'),
         credits: e('flowers') + e('gifts'),
       },
+      series: { unit, points: earningsPoints(overTime) },
       sales: {
         subscriptions: s('subscriptions'),
         content: s('content'),
@@ -188,4 +194,28 @@ function presentPayout(p: PayoutRow) {
     date: p.createdAt.toISOString(),
     decidedAt: p.decidedAt?.toISOString() ?? null,
   };
+}
+
+/** Ledger rows (bucket, category, cents) as chart points with the four earnings categories. */
+function earningsPoints(rows: { bucket: string; category: string | null; total: string }[]) {
+  const points = new Map<
+    string,
+    { date: string; subscriptions: number; tips: number; unlockContent: number; credits: number }
+  >();
+  for (const row of rows) {
+    const point = points.get(row.bucket) ?? {
+      date: row.bucket,
+      subscriptions: 0,
+      tips: 0,
+      unlockContent: 0,
+      credits: 0,
+    };
+    const cents = Number(row.total);
+    if (row.category === 'subscriptions') point.subscriptions += cents;
+    else if (row.category === 'tips') point.tips += cents;
+    else if (row.category === 'content') point.unlockContent += cents;
+    else if (row.category === 'flowers' || row.category === 'gifts') point.credits += cents;
+    points.set(row.bucket, point);
+  }
+  return [...points.values()];
 }

@@ -1,6 +1,6 @@
 import { EARNINGS_PERIODS } from '@fanverse/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../app/api.ts';
 import { isCreator, useSession } from '../../app/session.store.ts';
@@ -8,6 +8,9 @@ import { Alert, Loader, Panel } from '../../ui/Feedback.tsx';
 import { PayoutMethodForm, PricingForm } from './CreatorMoneyForms.tsx';
 import { useMoneyFormat } from './moneyFormat.ts';
 import './money.css';
+
+/** Chart.js loads with the chart, not with the money views. */
+const EarningsChart = lazy(() => import('./EarningsChart.tsx'));
 
 type Period = (typeof EARNINGS_PERIODS)[number];
 const EARNING_CATEGORIES = ['subscriptions', 'tips', 'unlockContent', 'credits'] as const;
@@ -57,6 +60,10 @@ function Earnings() {
               </li>
             ))}
           </ul>
+          <h3 className="money-subtitle">{t('earnings.overTime')}</h3>
+          <Suspense fallback={<Loader />}>
+            <EarningsChart series={data.series} />
+          </Suspense>
           <h3 className="money-subtitle">{t('earnings.balance')}</h3>
           <ul className="stat-grid">
             {(['pending', 'available', 'total'] as const).map((name) => (
