@@ -18,17 +18,37 @@ export function Alert({
   );
 }
 
-/** A loader (spec §2); `page` fills the content area. */
+/**
+ * A loader (spec §2); `page` fills the content area. `skeleton` draws the shape of what is coming
+ * (post cards or list rows) instead of a spinner, so the page does not jump when it arrives.
+ */
 export function Loader({
   page = false,
   label,
   testId = 'loader',
+  skeleton,
 }: {
   page?: boolean;
   label?: string;
   testId?: string;
+  skeleton?: 'cards' | 'rows';
 }) {
   const { t } = useTranslation();
+  if (skeleton) {
+    return (
+      <div className={`skeleton skeleton--${skeleton}`} role="status" data-testid={testId}>
+        {Array.from({ length: skeleton === 'cards' ? 2 : 4 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with no identity.
+          <div key={i} className="skeleton__item" aria-hidden="true">
+            <span className="skeleton__line skeleton__line--short" />
+            <span className="skeleton__line" />
+            {skeleton === 'cards' && <span className="skeleton__block" />}
+          </div>
+        ))}
+        <span className="sr-only">{label ?? t('loading')}</span>
+      </div>
+    );
+  }
   return (
     <div className={page ? 'loader loader--page' : 'loader'} role="status" data-testid={testId}>
       <span className="spinner" aria-hidden="true" />

@@ -77,7 +77,7 @@ export function PostFeed({
     if (first) onData?.(first);
   }, [first, onData]);
 
-  if (feed.isPending) return <Loader />;
+  if (feed.isPending) return <Loader skeleton="cards" />;
   if (feed.isError) return <Alert>{errorText(feed.error)}</Alert>;
   const posts = feedPosts(feed.data);
   return (

@@ -30,7 +30,7 @@ export function CreditsHistoryView() {
   return (
     <Panel title={t('history.title')} testId="view-feed-my-credits-history">
       <CreditsCard />
-      {history.isPending && <Loader />}
+      {history.isPending && <Loader skeleton="rows" />}
       {history.isError && <Alert>{errorText(history.error)}</Alert>}
       {history.data && items.length === 0 && <p className="money-empty">{t('history.empty')}</p>}
       <ul className="money-list" data-testid="credits-history">
@@ -73,7 +73,7 @@ export function TransactionsView() {
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Panel title={t('transactions.title')} testId="view-feed-my-transactions">
-      {list.isPending && <Loader />}
+      {list.isPending && <Loader skeleton="rows" />}
       {list.isError && <Alert>{errorText(list.error)}</Alert>}
       {list.data && items.length === 0 && <p className="money-empty">{t('transactions.empty')}</p>}
       <div className="money-table-wrap">

@@ -126,7 +126,7 @@ export function SubscriptionsView() {
   const list = useQuery({ queryKey: KEY, queryFn: () => api('subscriptions.mine') });
   return (
     <Panel title={t('subscriptions.title')} testId="view-feed-my-subscriptions">
-      {list.isPending && <Loader />}
+      {list.isPending && <Loader skeleton="rows" />}
       {list.isError && <Alert>{errorText(list.error)}</Alert>}
       {list.data && list.data.items.length === 0 && <p className="money-empty">{t('subscriptions.empty')}</p>}
       <ul className="subscriptions-list" data-testid="subscriptions-list">

@@ -95,7 +95,7 @@ export function NotificationsList({ onNavigate }: { onNavigate?: () => void }) {
           );
         })}
       </ul>
-      {query.isPending && <Loader />}
+      {query.isPending && <Loader skeleton="rows" />}
       {query.isSuccess && notifications.length === 0 && <p className="notifications__empty">{t('empty')}</p>}
       <div ref={sentinel} aria-hidden="true" />
       {query.isFetchingNextPage && <Loader />}
