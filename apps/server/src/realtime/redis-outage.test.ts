@@ -18,6 +18,7 @@ describe.skipIf(!shared)('Redis outage under two server copies', () => {
   let two: TestApp;
   let base1: string;
   let base2: string;
+  let twoClosed = false;
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
@@ -31,7 +32,8 @@ describe.skipIf(!shared)('Redis outage under two server copies', () => {
   afterAll(async () => {
     for (const s of sockets) s.disconnect();
     await proxy?.restore().catch(() => {});
-    await two?.stop();
+    if (twoClosed) await two.database.close();
+    else await two?.stop();
     await one?.stop();
     await proxy?.close();
   });
@@ -78,5 +80,12 @@ describe.skipIf(!shared)('Redis outage under two server copies', () => {
       return onTwo.length > before;
     });
     expect(onTwo.at(-1)?.message.message).toMatch(/^m\d+$/);
+  });
+
+  it('shuts down while Redis is away without an unhandled rejection', async () => {
+    await proxy.cut();
+    await until(() => !two.realtime.linked());
+    twoClosed = true;
+    await two.close();
   });
 });
