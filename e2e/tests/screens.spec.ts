@@ -13,7 +13,13 @@ const LANGUAGES = ['en', 'es'] as const;
 
 /** Screen, who looks at it, where, and a text that proves it rendered in each language. */
 const SCREENS = [
-  { name: 'home', who: 'fanuser1', path: '/', ready: { en: 'Your feed', es: 'Tu feed' }, testId: 'view-home' },
+  {
+    name: 'home',
+    who: 'fanuser1',
+    path: '/',
+    ready: { en: 'Your feed', es: 'Tu feed' },
+    testId: 'view-home',
+  },
   {
     name: 'creator',
     who: 'fanuser1',
