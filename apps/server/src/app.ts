@@ -9,7 +9,7 @@ import pino from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAuthenticator } from './http/auth.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, registerErrorHandler } from './http/error-handler.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { createMetrics, type Metrics } from './http/metrics.ts';
 import { deleteTempFiles, readMultipart, registerMultipart } from './http/multipart.ts';
 import { defineRoute } from './http/route.ts';
@@ -104,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const app = Fastify({
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
     trustProxy: config.trustProxy,
     logger:
       options.logger === false

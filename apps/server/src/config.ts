@@ -83,6 +83,9 @@ const envSchema = z.object({
   RATE_SIGNUP_PER_IP: positiveInt(20),
   RATE_RESET_PER_IP: positiveInt(30),
   RATE_RESET_PER_ACCOUNT: positiveInt(5),
+  /** Per account and minute: comments, and direct messages. */
+  RATE_COMMENT_PER_ACCOUNT: positiveInt(10),
+  RATE_MESSAGE_PER_ACCOUNT: positiveInt(60),
   RESET_CODE_TTL_MINUTES: positiveInt(15),
   RESET_CODE_MAX_ATTEMPTS: positiveInt(10),
   SESSION_TTL_DAYS: positiveInt(30),
@@ -161,6 +164,10 @@ export interface Config {
     signupPerIp: number;
     resetPerIp: number;
     resetPerAccount: number;
+    /** Comments per account per minute. */
+    commentPerAccount: number;
+    /** Direct messages per account per minute. */
+    messagePerAccount: number;
   };
   resetCodeTtlMinutes: number;
   resetCodeMaxAttempts: number;
@@ -297,6 +304,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signupPerIp: e.RATE_SIGNUP_PER_IP,
       resetPerIp: e.RATE_RESET_PER_IP,
       resetPerAccount: e.RATE_RESET_PER_ACCOUNT,
+      commentPerAccount: e.RATE_COMMENT_PER_ACCOUNT,
+      messagePerAccount: e.RATE_MESSAGE_PER_ACCOUNT,
     },
     resetCodeTtlMinutes: e.RESET_CODE_TTL_MINUTES,
     resetCodeMaxAttempts: e.RESET_CODE_MAX_ATTEMPTS,

@@ -80,6 +80,16 @@ export const ERRORS = {
     en: 'Too many attempts. Please try again in {seconds} seconds.',
     es: 'Demasiados intentos. Inténtalo de nuevo en {seconds} segundos.',
   },
+  COMMENT_RATE_LIMITED: {
+    status: 429,
+    en: 'You are commenting too fast. Please wait {seconds} seconds and try again.',
+    es: 'Estás comentando demasiado rápido. Espera {seconds} segundos e inténtalo de nuevo.',
+  },
+  MESSAGE_RATE_LIMITED: {
+    status: 429,
+    en: 'You are sending messages too fast. Please wait {seconds} seconds and try again.',
+    es: 'Estás enviando mensajes demasiado rápido. Espera {seconds} segundos e inténtalo de nuevo.',
+  },
   RESET_CODE_INVALID: {
     status: 400,
     en: 'This code is not valid. Request a new one.',

@@ -380,6 +380,10 @@ export const complaints = pgTable(
   (t) => [
     index('complaints_status_idx').on(t.status),
     allowed('complaints', 'status', t.status, COMPLAINT_STATUSES),
+    // One open complaint per reporter and reported thing (issue 11): a repeat answers the open one.
+    uniqueIndex('complaints_open_per_reporter_idx')
+      .on(t.reporterId, t.targetType, t.targetId)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

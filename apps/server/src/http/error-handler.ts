@@ -65,6 +65,19 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 /** Seconds a client is asked to wait while the media storage (S3) is away. */
 export const STORAGE_RETRY_AFTER_SECONDS = 10;
 
+/**
+ * Errors the router raises before any route or hook runs (a path parameter over the router's
+ * length limit, a path that is not valid percent-encoding): without this, Fastify answers them
+ * with its own body, outside the catalogue. Such a path names nothing that exists: NOT_FOUND.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const code: ErrorCode =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH' || err.code === 'FST_ERR_BAD_URL'
+      ? 'NOT_FOUND'
+      : 'VALIDATION_FAILED';
+  reply.status(ERRORS[code].status).send(body(code, requestLanguage(req)));
+}
+
 /** The one serializer of errors: never a stack trace or SQL to the client. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError | ZodError, req: FastifyRequest, reply: FastifyReply) => {

@@ -157,3 +157,14 @@ describe('role guards', () => {
     expect(asSuper.statusCode).toBe(200);
   });
 });
+
+describe('errors the router raises itself', () => {
+  it('answers a path parameter over the length limit and a broken URL with the catalogue', async () => {
+    const long = await t.app.inject({ method: 'DELETE', url: `/api/v1/posts/${'9'.repeat(500)}` });
+    expect(long.statusCode).toBe(404);
+    expect(long.json()).toEqual({ code: 'NOT_FOUND', message: expect.any(String) });
+    const broken = await t.app.inject({ method: 'GET', url: '/api/v1/creator/profile/%E0%A4%A' });
+    expect(broken.statusCode).toBe(404);
+    expect(broken.json().code).toBe('NOT_FOUND');
+  });
+});

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { AppError } from '../http/app-error.ts';
 
 export interface RateState {
   count: number;
@@ -21,6 +22,15 @@ export interface RateLimiter {
   undo(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The 429 of a limit that was reached, with Retry-After (whole seconds, at least 1). */
+export function rateLimited(
+  code: 'RATE_LIMITED' | 'COMMENT_RATE_LIMITED' | 'MESSAGE_RATE_LIMITED',
+  resetInMs: number,
+): AppError {
+  const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
+  return new AppError(code, { seconds }, undefined, { 'retry-after': String(seconds) });
 }
 
 export class MemoryRateLimiter implements RateLimiter {

@@ -13,7 +13,7 @@ import {
   sha256,
   verifyPassword,
 } from '../../lib/crypto.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import { type RateLimiter, rateLimited } from '../../lib/rate-limiter.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { resetCodeMail } from '../../mail/templates.ts';
 import type { FeatureGate } from '../settings/platform-settings.ts';
@@ -205,12 +205,7 @@ export class AuthService {
 
   private async limit(key: string, max: number): Promise<void> {
     const state = await this.deps.limiter.hit(key, this.deps.config.rateLimits.windowSeconds);
-    if (state.count > max) throw this.rateLimited(state.resetInMs);
-  }
-
-  private rateLimited(resetInMs: number): AppError {
-    const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
-    return new AppError('RATE_LIMITED', { seconds }, undefined, { 'retry-after': String(seconds) });
+    if (state.count > max) throw rateLimited('RATE_LIMITED', state.resetInMs);
   }
 
   private newReferralCode(): string {

@@ -2,6 +2,7 @@ import type { Comment } from '@fanverse/contract';
 import { pageStatistics } from '@fanverse/contract';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
+import { type RateLimiter, rateLimited } from '../../lib/rate-limiter.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
 import type { NotificationService } from '../notifications/notification.service.ts';
 import type { PostService } from '../posts/post.service.ts';
@@ -31,6 +32,8 @@ export class CommentService {
     private readonly publisher: RealtimePublisher,
     /** Blocked pairs can't comment on each other's posts or reply to each other. */
     private readonly blocks?: { assertNotBlocked(a: string, b: string): Promise<void> },
+    /** Comments one account may write per minute (RATE_COMMENT_PER_ACCOUNT). */
+    private readonly rate?: { limiter: RateLimiter; perMinute: number },
   ) {}
 
   async list(auth: AuthInfo, postId: string, page: number, limit: number) {
@@ -55,6 +58,10 @@ export class CommentService {
   }
 
   async create(auth: AuthInfo, input: { post: string; message: string; parent?: string }) {
+    if (this.rate) {
+      const state = await this.rate.limiter.hit(`comment:${auth.userId}`, 60);
+      if (state.count > this.rate.perMinute) throw rateLimited('COMMENT_RATE_LIMITED', state.resetInMs);
+    }
     const post = await this.posts.visible(auth, input.post);
     let parent: { id: string; rootId: string | null; deep: number; userId: string } | undefined;
     if (input.parent) {

@@ -100,3 +100,33 @@ describe('comments', () => {
     expect(await new Promise<boolean>((resolve) => s.emit('watchPost', hidden, resolve))).toBe(false);
   });
 });
+
+describe('comment rate limit', () => {
+  it('limits comments per account with a clear error, and not other accounts', async () => {
+    const app = await createTestApp({ RATE_COMMENT_PER_ACCOUNT: '3' });
+    try {
+      const author = await createUser(app, { roles: ['user', 'creator'], verified: true });
+      const [spammer, bystander] = [await createUser(app), await createUser(app)];
+      const post = await createPost(app, author);
+      for (let i = 0; i < 3; i++) {
+        expect(
+          (await app.call('comments.create', { post, message: `c${i}` }, { token: spammer.token })).status,
+        ).toBe(200);
+      }
+      const limited = await app.call(
+        'comments.create',
+        { post, message: 'one too many' },
+        { token: spammer.token, lang: 'es' },
+      );
+      expect(limited.status).toBe(429);
+      expect(limited.body.code).toBe('COMMENT_RATE_LIMITED');
+      expect(limited.body.message).toMatch(/^Estás comentando demasiado rápido\. Espera \d+ segundos/);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(
+        (await app.call('comments.create', { post, message: 'hi' }, { token: bystander.token })).status,
+      ).toBe(200);
+    } finally {
+      await app.stop();
+    }
+  });
+});

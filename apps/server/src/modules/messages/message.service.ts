@@ -6,7 +6,7 @@ import type { MediaRow, MessageRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
 import type { JobSender } from '../../jobs/job.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import { type RateLimiter, rateLimited } from '../../lib/rate-limiter.ts';
 import type { MediaFollower } from '../../media/media.jobs.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
 import type { BlockService } from '../blocks/block.service.ts';
@@ -29,6 +29,8 @@ export interface MessageDeps {
   /** The job backbone: mass messages are delivered by a `messages.mass-send` job. */
   jobs: JobSender;
   limiter: RateLimiter;
+  /** Direct messages one account may send per minute (RATE_MESSAGE_PER_ACCOUNT). */
+  messagesPerMinute?: number;
   /** An active user by handle. */
   findByHandle: (handle: string) => Promise<PublicUserRow | undefined>;
   findById: (id: string) => Promise<{ username: string } | undefined>;
@@ -44,6 +46,7 @@ export interface MessageInput {
 }
 
 export const MESSAGE_RATE = { perMinute: 60, massPerHour: 5, maxFiles: 10 } as const;
+
 /** Recipients stored and delivered per step of a mass message. */
 const MASS_BATCH = 100;
 const MAX_LENGTH = LIMITS.messageLength;
@@ -58,7 +61,8 @@ export class MessageService {
   }
 
   async send(auth: AuthInfo, input: MessageInput & { to: string }, files: UploadedFile[]): Promise<Message> {
-    await this.limit(`message:${auth.userId}`, 60, MESSAGE_RATE.perMinute);
+    const perMinute = this.deps.messagesPerMinute ?? MESSAGE_RATE.perMinute;
+    await this.limit(`message:${auth.userId}`, 60, perMinute, 'MESSAGE_RATE_LIMITED');
     const text = this.checkContent(auth, input, files);
     if (input.price > 0) await this.deps.features.require('paidMessages');
     const to = await this.deps.findByHandle(input.to.replace(/^@/, ''));
@@ -241,9 +245,14 @@ export class MessageService {
     return text;
   }
 
-  private async limit(key: string, windowSeconds: number, max: number): Promise<void> {
+  private async limit(
+    key: string,
+    windowSeconds: number,
+    max: number,
+    code: 'RATE_LIMITED' | 'MESSAGE_RATE_LIMITED' = 'RATE_LIMITED',
+  ): Promise<void> {
     const state = await this.deps.limiter.hit(key, windowSeconds);
-    if (state.count > max) throw new AppError('RATE_LIMITED', { seconds: Math.ceil(state.resetInMs / 1000) });
+    if (state.count > max) throw rateLimited(code, state.resetInMs);
   }
 
   private async ingest(ownerId: string, files: UploadedFile[]): Promise<MediaRow[]> {

@@ -235,7 +235,8 @@ describe('sending and live delivery', () => {
       );
     const limited = await send(fan, creator, 'one too many');
     expect(limited.status).toBe(429);
-    expect(limited.body.code).toBe('RATE_LIMITED');
+    expect(limited.body.code).toBe('MESSAGE_RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await send(other, creator, 'someone else')).status).toBe(200);
   });
 });

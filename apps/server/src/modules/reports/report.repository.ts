@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { complaints } from '../../db/schema.ts';
 
@@ -6,9 +6,34 @@ import { complaints } from '../../db/schema.ts';
 export class ReportRepository {
   constructor(private readonly db: Db) {}
 
+  /**
+   * Files the complaint, or answers the reporter's open complaint about the same thing (one open
+   * complaint per reporter and target, kept by a unique partial index, so concurrent repeats too).
+   */
   async create(row: typeof complaints.$inferInsert): Promise<string> {
-    const [created] = await this.db.insert(complaints).values(row).returning({ id: complaints.id });
-    return created!.id;
+    const [created] = await this.db
+      .insert(complaints)
+      .values(row)
+      .onConflictDoNothing({
+        target: [complaints.reporterId, complaints.targetType, complaints.targetId],
+        where: sql`${complaints.status} = 'pending'`,
+      })
+      .returning({ id: complaints.id });
+    if (created) return created.id;
+    const [open] = await this.db
+      .select({ id: complaints.id })
+      .from(complaints)
+      .where(
+        and(
+          row.reporterId ? eq(complaints.reporterId, row.reporterId) : isNull(complaints.reporterId),
+          eq(complaints.targetType, row.targetType),
+          eq(complaints.targetId, row.targetId),
+          eq(complaints.status, 'pending'),
+        ),
+      )
+      .limit(1);
+    // The open one was decided between the two statements: file this one anew.
+    return open ? open.id : this.create(row);
   }
 
   async pendingCount(): Promise<number> {
