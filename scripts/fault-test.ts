@@ -514,6 +514,9 @@ async function run(): Promise<void> {
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       SHUTDOWN_TIMEOUT_SECONDS: '20',
+      // This is about faults, not abuse: the load writes faster than a person may.
+      RATE_COMMENT_PER_ACCOUNT: '1000',
+      RATE_MESSAGE_PER_ACCOUNT: '1000',
     };
     // A first, then B: B finds the migrations done and the signing secret kept by A.
     const a = await startCopy('A', env, workDir, copies);
