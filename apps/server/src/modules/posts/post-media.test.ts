@@ -151,7 +151,8 @@ describe('publishing with media', () => {
       { name: 'fake.jpg', data: Buffer.from('this is not a picture at all') },
     ]);
     expect(notImage.status).toBe(415);
-    expect(notImage.body.message).toBe('Invalid file type');
+    // A fake picture is named like any unsupported file (spec §8; issue 14 #10).
+    expect(notImage.body.message).toBe('The file fake.jpg is not supported');
     const unsupported = await postForm(base, '/api/v1/posts', creator.token, { ...CERT, message: 'x' }, [
       { name: 'notes.txt', data: Buffer.from('plain text') },
     ]);
