@@ -115,7 +115,7 @@ export function buildServices(deps: ServiceDeps) {
     counterPublisher,
     deps.now,
   );
-  const creators = new CreatorService(new CreatorRepository(db));
+  const creators = new CreatorService(new CreatorRepository(db), deps.now);
   const findByHandle = (handle: string) => creators.findCreatorByHandle(handle);
   const blocks = new BlockService(new BlockRepository(db), findByHandle);
   const posts = new PostService({
@@ -124,6 +124,7 @@ export function buildServices(deps: ServiceDeps) {
     creators,
     notifications,
     publisher: deps.publisher,
+    jobs: deps.jobs,
     now: deps.now,
   });
   const messages = new MessageService({

@@ -32,6 +32,11 @@ export const ERRORS = {
     en: 'The form sent is incomplete or malformed.',
     es: 'El formulario enviado está incompleto o mal formado.',
   },
+  POST_STATE_CONFLICT: {
+    status: 409,
+    en: 'This post cannot do that in its current state.',
+    es: 'Esta publicación no puede hacer eso en su estado actual.',
+  },
   MISSING_DATA: { status: 400, en: 'Missing Data', es: 'Faltan datos' },
   MISSING_POST_ID: { status: 400, en: 'Missing post ID', es: 'Falta el ID de la publicación' },
   UNAUTHENTICATED: {

@@ -3,33 +3,41 @@ import { posts } from '../db/schema.ts';
 import { isOwner, isStaff, type Viewer } from './roles.ts';
 
 /** What decides whether a post exists for a viewer. */
-export type PostState = { creatorId: string; status: string; adminStatus: string };
+export type PostState = { creatorId: string; status: string; adminStatus: string; publishAt?: Date | null };
 
 /** What decides whether a viewer may see a post's media. */
 export type PostEntitlement = PostState & { visibility: string; subscribed: boolean; unlocked: boolean };
 
 /** Columns of `posts` or of an alias of it. */
-export type PostColumns = { status: SQLWrapper; adminStatus: SQLWrapper };
+export type PostColumns = { status: SQLWrapper; adminStatus: SQLWrapper; publishAt: SQLWrapper };
 
 /** A post that has not been deleted (its creator and staff still see it while in review). */
 export const isLivePost = (post: Pick<PostState, 'status'>): boolean => post.status === 'active';
 
-/** THE definition of published: live and approved by a moderator. Fans see only these. */
-export const isPublished = (post: Pick<PostState, 'status' | 'adminStatus'>): boolean =>
-  isLivePost(post) && post.adminStatus === 'approved';
+/**
+ * THE definition of published: live, approved by a moderator, and its scheduled time (if any) has
+ * come (`now` is the app's clock). Fans see only these.
+ */
+export const isPublished = (
+  post: Pick<PostState, 'status' | 'adminStatus' | 'publishAt'>,
+  now: Date = new Date(),
+): boolean =>
+  isLivePost(post) && post.adminStatus === 'approved' && (!post.publishAt || post.publishAt <= now);
 
 /** SQL twin of `isLivePost`. */
-export const livePostSql = (t: PostColumns = posts): SQL => sql`(${t.status} = 'active')`;
+export const livePostSql = (t: Pick<PostColumns, 'status'> = posts): SQL => sql`(${t.status} = 'active')`;
 
-/** SQL twin of `isPublished`. */
-export const publishedPostSql = (t: PostColumns = posts): SQL =>
-  sql`(${livePostSql(t)} AND ${t.adminStatus} = 'approved')`;
+/** SQL twin of `isPublished` (`now` defaults to the database's clock). */
+export const publishedPostSql = (t: PostColumns = posts, now?: Date): SQL =>
+  sql`(${livePostSql(t)} AND ${t.adminStatus} = 'approved' AND (${t.publishAt} IS NULL OR ${t.publishAt} <= ${
+    now ? sql`${now.toISOString()}::timestamptz` : sql`now()`
+  }))`;
 
 /** Who may see that a post exists: published ones everyone; live ones their creator; all of them staff. */
-export function canSeePost(viewer: Viewer, post: PostState): boolean {
+export function canSeePost(viewer: Viewer, post: PostState, now: Date = new Date()): boolean {
   if (isStaff(viewer)) return true;
   if (isOwner(viewer, post)) return isLivePost(post);
-  return isPublished(post);
+  return isPublished(post, now);
 }
 
 /**
@@ -37,10 +45,10 @@ export function canSeePost(viewer: Viewer, post: PostState): boolean {
  * it — free posts to everyone signed in, subscriber posts to active subscribers and to whoever
  * unlocked them, pay-per-view posts to those who unlocked them. Everyone else gets the preview.
  */
-export function canSeeMedia(viewer: Viewer, post: PostEntitlement): boolean {
+export function canSeeMedia(viewer: Viewer, post: PostEntitlement, now: Date = new Date()): boolean {
   if (!viewer) return false;
   if (isOwner(viewer, post) || isStaff(viewer)) return true;
-  if (!isPublished(post)) return false;
+  if (!isPublished(post, now)) return false;
   switch (post.visibility) {
     case 'free':
       return true;

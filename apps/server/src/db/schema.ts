@@ -232,6 +232,10 @@ export const posts = pgTable(
     reviewedBy: uuid('reviewed_by'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     status: oneOf('status', POST_STATUSES).notNull().default('active'),
+    /** Scheduled publication; null publishes once approved. Feeds show a post only from this time. */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    /** When it went live (approval, or the scheduled-publication job). */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
     certifiedAt: timestamp('certified_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -246,6 +250,7 @@ export const posts = pgTable(
     allowed('posts', 'visibility', t.visibility, VISIBILITIES),
     allowed('posts', 'admin_status', t.adminStatus, ADMIN_STATUSES),
     allowed('posts', 'status', t.status, POST_STATUSES),
+    index('posts_publish_at_idx').on(t.creatorId, t.publishAt),
   ],
 );
 

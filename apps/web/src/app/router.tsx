@@ -100,6 +100,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'post/create', element: creatorOnly('post/PostEditorPage') },
           { path: 'post/edit/:id', element: creatorOnly('post/PostEditorPage') },
+          { path: 'post/scheduled', element: creatorOnly('post/ScheduledPostsPage') },
           { path: 'post/:id', element: page('post/PostPage') },
           { path: 'user', element: loggedIn(redirect('/?feed=my-profile')) },
           { path: 'user/credits', element: loggedIn(redirect('/?feed=my-credits')) },

@@ -112,6 +112,7 @@ export function CreatorMenu() {
   const items = [
     { to: `/${user.user}`, label: t('creatorMenu.myPage') },
     { to: '/post/create', label: t('creatorMenu.newPost') },
+    { to: '/post/scheduled', label: t('creatorMenu.scheduled') },
     { to: '/?feed=creator-statistics', label: t('creatorMenu.statistics') },
     { to: '/?feed=my-subscribers', label: t('creatorMenu.subscribers') },
     { to: '/?feed=gallery', label: t('creatorMenu.gallery') },
@@ -203,6 +204,11 @@ export function UserMenu({ onClose }: { onClose: () => void }) {
               <li>
                 <Link className="menu-list__item" to="/post/create">
                   {t('creatorMenu.newPost')}
+                </Link>
+              </li>
+              <li>
+                <Link className="menu-list__item" to="/post/scheduled" data-testid="scheduled-link">
+                  {t('creatorMenu.scheduled')}
                 </Link>
               </li>
               <li>

@@ -3,7 +3,14 @@ import { LIMITS, PAGE_LIMITS } from '../constants.ts';
 import { pageStatisticsSchema } from '../paging.ts';
 
 /** Review states of spec §4 (rejected is shown as "Disapproved"). */
-export const ADMIN_STATUSES = ['new', 'pending', 'approved', 'rejected'] as const;
+/**
+ * A post's stored lifecycle state (see the server's post.lifecycle.ts): `processing` while its files
+ * are processed, `failed` when one could not be, `new`/`pending` waiting for review, then `approved`
+ * (published at `publishAt`, or at once) or `rejected`.
+ */
+export const ADMIN_STATUSES = ['new', 'pending', 'approved', 'rejected', 'processing', 'failed'] as const;
+/** What a moderator may set. */
+export const REVIEW_DECISIONS = ['new', 'pending', 'approved', 'rejected'] as const;
 export type AdminStatus = (typeof ADMIN_STATUSES)[number];
 export const VISIBILITIES = ['free', 'subscribers', 'ppv'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
@@ -147,6 +154,8 @@ export const postSchema = z.object({
   adminStatus: z.enum(ADMIN_STATUSES),
   reviewReason: z.string().nullable(),
   status: z.enum(POST_STATUSES),
+  /** Scheduled publication (ISO); null publishes as soon as it is approved. */
+  publishAt: z.string().nullable(),
   date: z.string(),
 });
 export type Post = z.infer<typeof postSchema>;
@@ -208,6 +217,14 @@ export const postsResponseSchema = z.object({
 });
 export type PostsResponse = z.infer<typeof postsResponseSchema>;
 
+/** A date or time of a form: empty or absent is null, anything else an ISO time. */
+const optionalIsoTime = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'invalid')
+  .optional()
+  .transform((v) => (v ? new Date(v).toISOString() : null));
+
 /** Post form fields (multipart text parts; files go alongside as `files`). */
 export const postFieldsSchema = z
   .object({
@@ -217,12 +234,9 @@ export const postFieldsSchema = z
     price: z.coerce.number().int().min(0).max(100_000).default(0),
     discountStatus: z.enum(['on', 'off']).default('off'),
     discountPercent: z.coerce.number().int().min(0).max(90).default(0),
-    discountDateLimit: z
-      .string()
-      .trim()
-      .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'invalid')
-      .optional()
-      .transform((v) => (v ? new Date(v).toISOString() : null)),
+    discountDateLimit: optionalIsoTime,
+    /** Scheduled publication (ISO with offset); empty or absent publishes once approved. */
+    publishAt: optionalIsoTime,
     certifyAdults: bool.refine((v) => v, 'certification.required'),
     certifyConsent: bool.refine((v) => v, 'certification.required'),
     certifyTerms: bool.refine((v) => v, 'certification.required'),
@@ -241,9 +255,21 @@ export const postResponseSchema = z.object({ success: z.literal(true), post: pos
 
 export const reviewRequestSchema = z.object({
   id: z.string({ error: 'MISSING_POST_ID' }).uuid('MISSING_POST_ID'),
-  adminStatus: z.enum(ADMIN_STATUSES),
+  adminStatus: z.enum(REVIEW_DECISIONS),
   reason: z.string().trim().max(500).optional(),
 });
+
+/** The creator's queue of scheduled posts: change the time, or publish now (`publishAt` null). */
+export const scheduleRequestSchema = z.object({
+  id: z.string({ error: 'MISSING_POST_ID' }).uuid('MISSING_POST_ID'),
+  publishAt: z
+    .string()
+    .trim()
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'invalid')
+    .transform((v) => new Date(v).toISOString())
+    .nullable(),
+});
+export const scheduledResponseSchema = z.object({ posts: z.array(postSchema) });
 
 export const reactionRequestSchema = z.object({
   id: z.string({ error: 'MISSING_POST_ID' }).uuid('MISSING_POST_ID'),

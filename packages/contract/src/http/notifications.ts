@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
   'story_approved',
   'story_rejected',
   'post_pending',
+  'post_published',
   'like',
   'comment',
   'reply',

@@ -15,7 +15,10 @@ const RANKED_CANDIDATES = 100;
 /** Creator pages, search, suggestions and favourites. */
 export class CreatorService {
   private readonly ranking: CachedValue<PublicUserRow[]>;
-  constructor(private readonly repo: CreatorRepository) {
+  constructor(
+    private readonly repo: CreatorRepository,
+    private readonly now: () => Date = () => new Date(),
+  ) {
     this.ranking = new CachedValue(SUGGESTIONS_TTL_MS, () => repo.suggestions(null, RANKED_CANDIDATES));
   }
 
@@ -33,7 +36,7 @@ export class CreatorService {
   /** The page of a creator already looked up (a creator feed has the row at hand). */
   async profileOf(auth: AuthInfo, c: CreatorRow): Promise<CreatorProfile> {
     const [counts, following] = await Promise.all([
-      this.repo.counts(c.id),
+      this.repo.counts(c.id, this.now()),
       auth.userId === c.id ? Promise.resolve(false) : this.repo.isFollowing(auth.userId, c.id),
     ]);
     const discount = {

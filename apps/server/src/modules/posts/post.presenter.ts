@@ -39,6 +39,7 @@ export function presentPost(
     adminStatus: row.adminStatus,
     reviewReason: row.reviewReason,
     status: row.status,
+    publishAt: row.publishAt?.toISOString() ?? null,
     date: row.createdAt.toISOString(),
   };
 }

@@ -1,3 +1,4 @@
+import type { AdminStatus } from '@fanverse/contract';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { livePostSql, publishedPostSql } from '../../access/index.ts';
 import { posts } from '../../db/schema.ts';
@@ -10,7 +11,7 @@ export interface PostFeedQuery {
   view?: string;
   creator?: string;
   post?: string;
-  adminStatus?: 'new' | 'pending' | 'approved' | 'rejected' | 'all';
+  adminStatus?: AdminStatus | 'all';
   explore?: string;
   feed_mode?: 'plus' | 'grid';
   page: number;
@@ -27,10 +28,12 @@ export function feedFilter(
   q: PostFeedQuery,
   creatorId: string | undefined,
   seesUnreviewed: boolean,
+  /** Publication times are compared with this (undefined: the database's clock). */
+  now: Date | undefined,
 ): ListFilter {
   const parts: (SQL | undefined)[] = [];
   let order: ListFilter['order'] = 'newest';
-  const approved = publishedPostSql();
+  const approved = publishedPostSql(posts, now);
 
   if (q.adminStatus) {
     // The moderators' ratings tab: All, Approved, Disapproved, New (new and pending wait together).
@@ -76,10 +79,11 @@ export function storiesFilter(
   creatorId: string | undefined,
   seesUnreviewed: boolean,
   since: Date,
+  now: Date | undefined,
 ): SQL | undefined {
   return and(
     eq(posts.kind, 'story'),
-    seesUnreviewed ? livePostSql() : publishedPostSql(),
+    seesUnreviewed ? livePostSql() : publishedPostSql(posts, now),
     repo.recentSql(since),
     creatorId ? eq(posts.creatorId, creatorId) : repo.followedCreatorsSql(viewerId),
   );

@@ -41,7 +41,7 @@ export interface PostListRow extends PostRow {
 
 export interface ListFilter {
   where: SQL | undefined;
-  order: 'newest' | 'popular';
+  order: 'newest' | 'popular' | 'scheduled';
   page: number;
   limit: number;
 }
@@ -66,7 +66,11 @@ export class PostRepository {
     const viewer = viewerId ?? '00000000-0000-0000-0000-000000000000';
     const likesCount = sql<number>`(SELECT count(*)::int FROM ${postLikes} l WHERE l.post_id = ${posts.id})`;
     const order =
-      filter.order === 'popular' ? [desc(likesCount), desc(posts.createdAt)] : [desc(posts.createdAt)];
+      filter.order === 'popular'
+        ? [desc(likesCount), desc(posts.createdAt)]
+        : filter.order === 'scheduled'
+          ? [asc(posts.publishAt)]
+          : [desc(posts.createdAt)];
     const pageIds = this.db
       .select({ id: posts.id })
       .from(posts)
@@ -232,6 +236,42 @@ export class PostRepository {
       .update(posts)
       .set({ adminStatus, reviewReason: reason, reviewedBy: reviewerId, reviewedAt: at })
       .where(eq(posts.id, postId));
+  }
+
+  /** Moves a post from one stored state to another; false when it was no longer in `from` (idempotent). */
+  async moveState(postId: string, from: string, to: string): Promise<boolean> {
+    const rows = await this.db
+      .update(posts)
+      .set({ adminStatus: to, updatedAt: new Date() })
+      .where(and(eq(posts.id, postId), eq(posts.adminStatus, from)))
+      .returning({ id: posts.id });
+    return rows.length > 0;
+  }
+
+  /** Records when an approved post went live, once. */
+  async markPublished(postId: string, at: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(posts)
+      .set({ publishedAt: at })
+      .where(and(eq(posts.id, postId), isNull(posts.publishedAt)))
+      .returning({ id: posts.id });
+    return rows.length > 0;
+  }
+
+  /** A creator's live posts scheduled after `now`, soonest first. */
+  async scheduled(creatorId: string, now: Date): Promise<PostListRow[]> {
+    const { rows } = await this.list(creatorId, {
+      where: and(
+        eq(posts.creatorId, creatorId),
+        livePostSql(),
+        gt(posts.publishAt, now),
+        sql`${posts.adminStatus} <> 'rejected'`,
+      ),
+      order: 'scheduled',
+      page: 1,
+      limit: 100,
+    });
+    return rows;
   }
 
   async markDeleted(postId: string): Promise<void> {

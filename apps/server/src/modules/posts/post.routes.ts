@@ -29,6 +29,16 @@ export function postRoutes({ route, services }: RouteDeps): void {
     return { success: true };
   });
 
+  route('posts.scheduled', ({ auth }) => services.posts.scheduled(auth), {
+    guard: requireSomeRoles('creator'),
+  });
+
+  route(
+    'posts.schedule',
+    async ({ auth, input }) => ({ success: true, post: await services.posts.reschedule(auth, input) }),
+    { guard: requireSomeRoles('creator') },
+  );
+
   route(
     'admin.postReview',
     async ({ auth, input }) => ({

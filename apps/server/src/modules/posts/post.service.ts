@@ -1,17 +1,23 @@
-import type { AdminStatus, PostsResponse } from '@fanverse/contract';
+import type { PostsResponse, REVIEW_DECISIONS } from '@fanverse/contract';
 import { pageStatistics } from '@fanverse/contract';
 import { LRUCache } from 'lru-cache';
 import { canSeeMedia, canSeePost, isCreator, isLivePost, isOwner, isStaff } from '../../access/index.ts';
 import type { MediaRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
+import type { JobSender } from '../../jobs/job.ts';
 import type { MediaFollower } from '../../media/media.jobs.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
 import type { CreatorService } from '../creators/creator.service.ts';
 import type { NotificationService } from '../notifications/notification.service.ts';
 import { presentPublicUser } from '../users/public-user.presenter.ts';
 import type { MediaPort, UploadedFile } from './media.port.ts';
+import { PUBLISH_POST } from './post.jobs.ts';
+import { assertTransition, type PostState, stateOf, storedStatus } from './post.lifecycle.ts';
 import { presentPost } from './post.presenter.ts';
+
+type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+
 import type { PostFeedQuery } from './post.queries.ts';
 import { feedFilter, storiesFilter } from './post.queries.ts';
 import type { ListFilter, PostListRow, PostRepository } from './post.repository.ts';
@@ -24,6 +30,8 @@ export interface PostFieldsInput {
   discountStatus: 'on' | 'off';
   discountPercent: number;
   discountDateLimit: string | null;
+  /** ISO time of a scheduled publication; null publishes once approved; absent keeps it (edit). */
+  publishAt?: string | null;
   keepMedia?: string[];
   uploadId?: string;
 }
@@ -34,6 +42,8 @@ export interface PostDeps {
   creators: CreatorService;
   notifications: NotificationService;
   publisher: RealtimePublisher;
+  /** The job backbone: scheduled publication runs as `posts.publish` jobs. */
+  jobs: JobSender;
   now?: () => Date;
 }
 
@@ -76,6 +86,15 @@ export class PostService {
     return hasMore ? Math.max(counted, filter.page * filter.limit + 1) : Math.min(counted, before);
   }
 
+  /**
+   * The time feeds compare `publish_at` with: the app's clock when one was given (tests move it),
+   * else the database's `now()`, which keeps the SQL of a feed the same from one request to the
+   * next (its counted total and a visitor's answer are cached by that SQL).
+   */
+  private sqlNow(): Date | undefined {
+    return this.deps.now ? this.now() : undefined;
+  }
+
   /** Forgets what was derived from the posts table (after a write). */
   private changed(): void {
     this.totals.clear();
@@ -86,7 +105,9 @@ export class PostService {
   async present(auth: AuthInfo | null, rows: PostListRow[]) {
     const media = await this.deps.posts.mediaOf(rows.map((r) => r.id));
     return rows.map((r) =>
-      presentPost(r, media.get(r.id) ?? [], canSeeMedia(auth, r), (m, a) => this.deps.media.present(m, a)),
+      presentPost(r, media.get(r.id) ?? [], canSeeMedia(auth, r, this.now()), (m, a) =>
+        this.deps.media.present(m, a),
+      ),
     );
   }
 
@@ -113,9 +134,17 @@ export class PostService {
     const creator = query.creator ? await this.deps.creators.findCreatorByHandle(query.creator) : undefined;
     if (query.creator && !creator) throw new AppError('NOT_FOUND');
     const viewingOwn = !!auth && !!creator && creator.id === auth.userId;
-    const filter = feedFilter(this.deps.posts, auth, query, creator?.id, viewingOwn || isStaff(auth));
+    const now = this.now();
+    const filter = feedFilter(
+      this.deps.posts,
+      auth,
+      query,
+      creator?.id,
+      viewingOwn || isStaff(auth),
+      this.sqlNow(),
+    );
     const { rows, hasMore } = await this.deps.posts.list(auth?.userId ?? null, filter);
-    const visible = rows.filter((r) => canSeePost(auth, r));
+    const visible = rows.filter((r) => canSeePost(auth, r, now));
     if (query.post && !visible.length) throw new AppError('NOT_FOUND');
     const showSuggestions = !isCreator(auth) && !query.adminStatus && !query.creator && !query.post;
     // The rest only depends on the page: asked at once (a pool runs them side by side).
@@ -142,14 +171,14 @@ export class PostService {
     const own = !!creator && creator.id === auth.userId;
     const since = new Date(this.now().getTime() - STORY_LIFETIME_MS);
     const filter: ListFilter = {
-      where: storiesFilter(this.deps.posts, auth.userId, creator?.id, own || isStaff(auth), since),
+      where: storiesFilter(this.deps.posts, auth.userId, creator?.id, own || isStaff(auth), since, this.sqlNow()),
       order: 'newest',
       page: 1,
       limit: 50,
     };
     const { rows, hasMore } = await this.deps.posts.list(auth.userId, filter);
     const total = await this.total(filter, rows.length, hasMore, true);
-    const visible = rows.filter((r) => canSeePost(auth, r));
+    const visible = rows.filter((r) => canSeePost(auth, r, this.now()));
     return {
       stories: await this.present(auth, visible),
       creator: creator ? presentPublicUser(creator) : null,
@@ -159,7 +188,7 @@ export class PostService {
 
   async one(auth: AuthInfo | null, postId: string) {
     const row = await this.deps.posts.findOne(auth?.userId ?? null, postId);
-    if (!row || !canSeePost(auth, row)) throw new AppError('NOT_FOUND');
+    if (!row || !canSeePost(auth, row, this.now())) throw new AppError('NOT_FOUND');
     const [post] = await this.present(auth, [row]);
     return post!;
   }
@@ -167,6 +196,9 @@ export class PostService {
   async create(auth: AuthInfo, fields: PostFieldsInput, files: UploadedFile[]) {
     if (!isCreator(auth)) throw new AppError('FORBIDDEN');
     this.checkContent(fields, files.length);
+    const publishAt = this.checkPublishAt(fields.publishAt);
+    const state = files.length ? 'processing' : 'in_review';
+    assertTransition('draft', state, 'creator');
     const mediaRows = await this.ingest(auth, fields, files);
     const post = await this.deps.posts.create(
       {
@@ -178,7 +210,8 @@ export class PostService {
         discountStatus: fields.discountStatus,
         discountPercent: fields.discountPercent,
         discountDateLimit: fields.discountDateLimit ? new Date(fields.discountDateLimit) : null,
-        adminStatus: 'new',
+        adminStatus: storedStatus(state),
+        publishAt,
         certifiedAt: this.now(),
       },
       mediaRows.map((m) => m.id),
@@ -193,8 +226,15 @@ export class PostService {
     if (!existing || !isLivePost(existing)) throw new AppError('NOT_FOUND');
     if (!isOwner(auth, existing)) throw new AppError('FORBIDDEN');
     const current = (await this.deps.posts.mediaOf([postId])).get(postId) ?? [];
-    const keep = fields.keepMedia ? current.filter((m) => fields.keepMedia!.includes(m.id)) : current;
+    // Files that failed are dropped: a retry resumes this same post with the new files.
+    const keep = (
+      fields.keepMedia ? current.filter((m) => fields.keepMedia!.includes(m.id)) : current
+    ).filter((m) => m.status !== 'failed');
     this.checkContent(fields, keep.length + files.length);
+    const publishAt = this.checkPublishAt(fields.publishAt, existing.publishAt);
+    const state = files.length || keep.some((m) => m.status === 'processing') ? 'processing' : 'in_review';
+    const from = stateOf(existing, this.now());
+    if (!(from === 'processing' && state === 'processing')) assertTransition(from, state, 'creator');
     const added = await this.ingest(auth, fields, files);
     await this.deps.posts.update(
       postId,
@@ -206,8 +246,10 @@ export class PostService {
         discountPercent: fields.discountPercent,
         discountDateLimit: fields.discountDateLimit ? new Date(fields.discountDateLimit) : null,
         // An edited post is reviewed again before fans see the change.
-        adminStatus: 'new',
+        adminStatus: storedStatus(state),
         reviewReason: null,
+        publishAt,
+        publishedAt: null,
         certifiedAt: this.now(),
       },
       [...keep, ...added].map((m) => m.id),
@@ -226,18 +268,26 @@ export class PostService {
     this.changed();
   }
 
-  /** Sets the review status; the creator is notified of approval or rejection. */
-  async review(auth: AuthInfo, input: { id: string; adminStatus: AdminStatus; reason?: string }) {
+  /**
+   * A moderator's decision, as the lifecycle allows it (a post whose files are processing or
+   * failed cannot be approved). An approved post goes live at once, or at its scheduled time
+   * through the `posts.publish` job. The creator is notified of approval or rejection.
+   */
+  async review(auth: AuthInfo, input: { id: string; adminStatus: ReviewDecision; reason?: string }) {
     if (!isStaff(auth)) throw new AppError('FORBIDDEN');
     const post = await this.deps.posts.findRow(input.id);
     if (!post || !isLivePost(post)) throw new AppError('NOT_FOUND');
-    await this.deps.posts.setReview(
-      post.id,
-      input.adminStatus,
-      input.reason ?? null,
-      auth.userId,
-      this.now(),
-    );
+    const now = this.now();
+    const from = stateOf(post, now);
+    const to: PostState =
+      input.adminStatus === 'approved' || input.adminStatus === 'rejected' ? input.adminStatus : 'in_review';
+    const same = from === to || (from === 'published' && to === 'approved');
+    if (!same) assertTransition(from, to, 'moderator');
+    await this.deps.posts.setReview(post.id, input.adminStatus, input.reason ?? null, auth.userId, now);
+    if (to === 'approved') {
+      if (post.publishAt && post.publishAt > now) await this.schedulePublication(post.id, post.publishAt);
+      else await this.deps.posts.markPublished(post.id, now);
+    }
     this.changed();
     if (input.adminStatus === 'approved' || input.adminStatus === 'rejected') {
       const kind = `${post.kind === 'story' ? 'story' : 'post'}_${input.adminStatus}` as const;
@@ -248,6 +298,63 @@ export class PostService {
       });
     }
     return this.one(auth, post.id);
+  }
+
+  /** The creator's queue: own posts scheduled for later, soonest first. */
+  async scheduled(auth: AuthInfo) {
+    const rows = await this.deps.posts.scheduled(auth.userId, this.now());
+    return { posts: await this.present(auth, rows) };
+  }
+
+  /** Changes the time of an own scheduled post, or publishes it now (`publishAt` null). */
+  async reschedule(auth: AuthInfo, input: { id: string; publishAt: string | null }) {
+    const post = await this.deps.posts.findRow(input.id);
+    if (!post || !isLivePost(post)) throw new AppError('NOT_FOUND');
+    if (!isOwner(auth, post)) throw new AppError('FORBIDDEN');
+    const now = this.now();
+    if (!post.publishAt || post.publishAt <= now) throw new AppError('POST_STATE_CONFLICT');
+    const from = stateOf(post, now);
+    if (input.publishAt === null) {
+      await this.deps.posts.update(post.id, { publishAt: now });
+      if (from === 'approved') {
+        assertTransition(from, 'published', 'creator');
+        await this.deps.posts.markPublished(post.id, now);
+      }
+    } else {
+      const at = this.checkPublishAt(input.publishAt)!;
+      await this.deps.posts.update(post.id, { publishAt: at });
+      if (from === 'approved') await this.schedulePublication(post.id, at);
+    }
+    return this.one(auth, post.id);
+  }
+
+  /**
+   * The `posts.publish` job, at a scheduled post's time: records it live and tells the creator.
+   * A job for a time since changed, or for a post no longer approved, does nothing; feeds already
+   * compare `publish_at` with the clock, so a late job never shows a post early or hides it.
+   */
+  async publishScheduled(postId: string, publishAt: string): Promise<void> {
+    const post = await this.deps.posts.findRow(postId);
+    if (!post || stateOf(post, this.now()) !== 'published') return;
+    if (post.publishAt?.toISOString() !== publishAt) return;
+    if (!(await this.deps.posts.markPublished(post.id, post.publishAt))) return;
+    await this.deps.notifications.notify(post.creatorId, 'post_published', {
+      link: `/post/${post.id}`,
+      postId: post.id,
+    });
+  }
+
+  private async schedulePublication(postId: string, at: Date): Promise<void> {
+    await this.deps.jobs.send(PUBLISH_POST, { postId, publishAt: at.toISOString() }, { startAfter: at });
+  }
+
+  /** A publication time must be in the future; empty keeps `fallback` (null: publish on approval). */
+  private checkPublishAt(value: string | null | undefined, fallback: Date | null = null): Date | null {
+    if (value === undefined) return fallback;
+    if (value === null) return null;
+    const at = new Date(value);
+    if (at <= this.now()) throw new AppError('VALIDATION_FAILED', {}, { publishAt: 'past' });
+    return at;
   }
 
   async like(auth: AuthInfo, postId: string) {
@@ -281,14 +388,14 @@ export class PostService {
       auth.userId,
       mediaRows.filter((m) => !allowed.has(m.id)).map((m) => m.id),
     );
-    for (const l of links) if (canSeeMedia(auth, l.post)) allowed.add(l.mediaId);
+    for (const l of links) if (canSeeMedia(auth, l.post, this.now())) allowed.add(l.mediaId);
     return allowed;
   }
 
   /** A post the caller may see, else NOT_FOUND. */
   async visible(auth: AuthInfo, postId: string): Promise<PostListRow> {
     const row = await this.deps.posts.findOne(auth.userId, postId);
-    if (!row || !canSeePost(auth, row)) throw new AppError('NOT_FOUND');
+    if (!row || !canSeePost(auth, row, this.now())) throw new AppError('NOT_FOUND');
     return row;
   }
 
@@ -341,6 +448,10 @@ export class PostService {
         const now = (await this.deps.posts.mediaOf([post.id])).get(post.id) ?? [];
         if (now.some((m) => m.status === 'processing')) return;
         const failed = now.find((m) => m.status === 'failed');
+        // processing → in_review, or → failed (system); a retry finding it moved already changes nothing.
+        const to = failed ? 'failed' : 'in_review';
+        assertTransition('processing', to, 'system');
+        await this.deps.posts.moveState(post.id, 'processing', storedStatus(to));
         if (failed) {
           this.deps.publisher.toUser(post.creatorId, 'postProgressError', {
             postId: post.id,

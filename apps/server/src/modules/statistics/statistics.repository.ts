@@ -163,7 +163,7 @@ export class StatisticsRepository {
         coalesce((SELECT sum(e.amount) FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
           WHERE t.post_id = p.id AND e.account = 'creator:' || p.creator_id::text AND e.currency = 'cents'
           ${since ? sql`AND t.created_at >= ${since.toISOString()}` : sql``}), 0)::int AS earnings
-      FROM posts p WHERE p.creator_id = ${creatorId} AND ${livePostSql({ status: sql`p.status`, adminStatus: sql`p.admin_status` })} AND p.kind = 'post'
+      FROM posts p WHERE p.creator_id = ${creatorId} AND ${livePostSql({ status: sql`p.status` })} AND p.kind = 'post'
       ORDER BY earnings DESC, likes DESC, p.created_at DESC LIMIT ${limit}`);
   }
 }

@@ -11,6 +11,7 @@ import { Alert, Loader } from '../../ui/Feedback.tsx';
 import { Field, FieldTooltip } from '../../ui/Field.tsx';
 import { type FieldErrors, serverFieldErrors, validateWith } from '../../ui/formErrors.ts';
 import { ContentIcon } from '../feed/ContentIcon.tsx';
+import { localZone, toLocalInput } from './localTime.ts';
 import { ACCEPT, checkPictureDecodes, checkUpload, fileKind } from './uploadCheck.ts';
 
 interface NewFile {
@@ -108,6 +109,11 @@ function PostEditor({ post }: { post: Post | null }) {
   const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState<{ percent: number; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // Scheduled publication, in the creator's own time zone (datetime-local is local time).
+  const [scheduleOn, setScheduleOn] = useState(!!post?.publishAt && Date.parse(post.publishAt) > Date.now());
+  const [publishAt, setPublishAt] = useState(post?.publishAt ? toLocalInput(post.publishAt) : '');
+  // A post whose files failed: the next submit retries it (same post), never a second one.
+  const [retryId, setRetryId] = useState<string | null>(null);
   const upload = useRef<{ uploadId: string; postId: string | null; ended: string | null } | null>(null);
 
   // Free the object URLs of removed previews and on leaving.
@@ -147,6 +153,7 @@ function PostEditor({ post }: { post: Post | null }) {
       setBusy(false);
       setProgress(null);
       setFailure(text);
+      if (postId) setRetryId(postId);
     };
     socket.on('postProgress', onProgress);
     socket.on('postProgressEnd', onEnd);
@@ -211,11 +218,16 @@ function PostEditor({ post }: { post: Post | null }) {
       discountStatus: discountOn ? 'on' : 'off',
       discountPercent: discountOn ? discountPercent || '0' : '0',
       discountDateLimit: discountOn ? discountDate : '',
+      publishAt: scheduleOn && publishAt ? new Date(publishAt).toISOString() : '',
       ...certs,
     };
     const checked = validateWith(postFieldsSchema, values, language);
     if (!checked.ok) {
       setErrors(checked.errors);
+      return;
+    }
+    if (scheduleOn && (!publishAt || new Date(publishAt).getTime() <= Date.now())) {
+      setErrors({ publishAt: t('editor.schedulePast') });
       return;
     }
     if (!message.trim() && files.length + kept.length === 0) {
@@ -235,16 +247,19 @@ function PostEditor({ post }: { post: Post | null }) {
       discountStatus: discountOn ? ('on' as const) : ('off' as const),
       discountPercent: discountOn ? Number(discountPercent || 0) : 0,
       discountDateLimit: discountOn && discountDate ? discountDate : undefined,
+      publishAt: scheduleOn && publishAt ? new Date(publishAt).toISOString() : '',
       certifyAdults: true,
       certifyConsent: true,
       certifyTerms: true,
-      keepMedia: post ? kept.map((m) => m._id).join(',') : undefined,
+      // A retry replaces the files of the failed post with the ones in the form now.
+      keepMedia: retryId ? '' : post ? kept.map((m) => m._id).join(',') : undefined,
       uploadId,
     };
     const blobs = files.map((f) => f.file);
     try {
-      const result = post
-        ? await api('posts.update', fields, { params: { id: post._id }, files: blobs })
+      const editing = retryId ?? post?._id;
+      const result = editing
+        ? await api('posts.update', fields, { params: { id: editing }, files: blobs })
         : await api('posts.create', fields, { files: blobs });
       const current = upload.current;
       if (!current) return; // an error arrived over the socket meanwhile
@@ -464,6 +479,32 @@ function PostEditor({ post }: { post: Post | null }) {
               </div>
             </>
           )}
+
+          <div className="editor__schedule" data-testid="editor-schedule">
+            <label className="switch">
+              <input
+                type="checkbox"
+                checked={scheduleOn}
+                onChange={(e) => setScheduleOn(e.target.checked)}
+                data-testid="editor-schedule-toggle"
+              />
+              {t('editor.schedule')}
+            </label>
+            {scheduleOn && (
+              <>
+                <Field
+                  name="publishAt"
+                  type="datetime-local"
+                  label={t('editor.publishAt')}
+                  value={publishAt}
+                  onChange={setPublishAt}
+                  error={errors.publishAt}
+                  required
+                />
+                <p className="muted">{t('editor.publishAtHint', { zone: localZone() })}</p>
+              </>
+            )}
+          </div>
 
           <fieldset className="fieldset-plain certifications">
             <legend className="field__label">{t('editor.certifications')}</legend>
