@@ -70,7 +70,11 @@ export class CreatorRepository {
 
   /** Published posts (as of `now`, the app's clock), their media and likes, and subscribers. */
   async counts(creatorId: string, now: Date) {
-    const approved = and(eq(posts.creatorId, creatorId), publishedPostSql(posts, now), eq(posts.kind, 'post'));
+    const approved = and(
+      eq(posts.creatorId, creatorId),
+      publishedPostSql(posts, now),
+      eq(posts.kind, 'post'),
+    );
     // One statement: four counts on indexes (the creator's posts, then per post its media and
     // likes by primary key, so neither table is scanned whole; subscribers by creator).
     const perPost = (table: typeof postMedia | typeof postLikes) =>

@@ -171,7 +171,14 @@ export class PostService {
     const own = !!creator && creator.id === auth.userId;
     const since = new Date(this.now().getTime() - STORY_LIFETIME_MS);
     const filter: ListFilter = {
-      where: storiesFilter(this.deps.posts, auth.userId, creator?.id, own || isStaff(auth), since, this.sqlNow()),
+      where: storiesFilter(
+        this.deps.posts,
+        auth.userId,
+        creator?.id,
+        own || isStaff(auth),
+        since,
+        this.sqlNow(),
+      ),
       order: 'newest',
       page: 1,
       limit: 50,
