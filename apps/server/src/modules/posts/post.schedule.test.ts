@@ -2,7 +2,7 @@ import type { Post } from '@fanverse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFIED, createUser, subscribe } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { jpeg, postForm } from '../../../test/media-fixtures.ts';
+import { jpeg, mp4, postForm } from '../../../test/media-fixtures.ts';
 import { PUBLISH_POST } from './post.jobs.ts';
 
 // The app's clock: moved by the tests (AppOptions.now).
@@ -140,9 +140,10 @@ describe('scheduled posts', () => {
 
 describe('lifecycle of a post with files', () => {
   it('failed media cannot be approved; the retry resumes the same post', async () => {
-    const broken = Buffer.concat([Buffer.from('ffd8ffe000104a464946', 'hex'), Buffer.alloc(400, 7)]);
+    // A video cut short: accepted at upload (its type is known), but it cannot be processed.
+    const broken = (await mp4()).subarray(0, 600);
     const res = await postForm(base, '/api/v1/posts', creator.token, { ...CERT, message: 'oops' }, [
-      { name: 'broken.jpg', data: broken },
+      { name: 'broken.mp4', data: broken },
     ]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const post = res.body.post as Post;
