@@ -239,7 +239,7 @@ export class PostRepository {
   }
 
   /** Moves a post from one stored state to another; false when it was no longer in `from` (idempotent). */
-  async moveState(postId: string, from: string, to: string): Promise<boolean> {
+  async moveState(postId: string, from: AdminStatus, to: AdminStatus): Promise<boolean> {
     const rows = await this.db
       .update(posts)
       .set({ adminStatus: to, updatedAt: new Date() })
