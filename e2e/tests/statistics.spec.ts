@@ -239,7 +239,8 @@ test.describe('admin statistics and the super dashboard', () => {
       await admins.getByTestId('grant-submit').click();
       await expect(admins.getByTestId('admins-notice')).toContainText('@fanuser2');
       const row = admins.locator('[data-testid="admin-user-row"][data-user="fanuser2"]');
-      await expect(row).toContainText('coord');
+      // Roles are named in the reader's language (issue 14 #2).
+      await expect(row.locator('.admin-chip[data-role="coord"]')).toHaveText('Coordinator');
       await row.scrollIntoViewIfNeeded();
       await shot(page, info, 'stats-dashboard-admins');
       await row.getByTestId('revoke-coord').click();
