@@ -2,6 +2,14 @@ import { z } from 'zod';
 
 export const STATISTICS_PERIODS = ['month', '3months', '6months', 'year', 'all'] as const;
 export type StatisticsPeriod = (typeof STATISTICS_PERIODS)[number];
+/** How many months back each period reaches (spec §9); `all` has no start. */
+export const STATISTICS_PERIOD_MONTHS: Record<StatisticsPeriod, number | null> = {
+  month: 1,
+  '3months': 3,
+  '6months': 6,
+  year: 12,
+  all: null,
+};
 export const ADMIN_STATISTICS_PAGES = [
   'home',
   'sales',

@@ -348,7 +348,8 @@ export function creditsDescription(lang: Language, credits: number): string {
   return serverText(lang, 'billing.credits', { credits });
 }
 
-function approvalFields(checkout: CheckoutRow, at: Date): SandboxFields {
+/** The postback fields of an approved sandbox checkout. */
+export function approvalFields(checkout: CheckoutRow, at: Date): SandboxFields {
   return {
     event: checkout.kind === 'credits' ? 'credits_purchased' : 'subscription_started',
     tranid: `sbx-t-${randomUUID()}`,

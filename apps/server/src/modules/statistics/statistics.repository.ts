@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
   activeSubscriptionSql,
   creatorSql,
@@ -7,26 +7,35 @@ import {
   publishedPostSql,
 } from '../../access/index.ts';
 import type { Db } from '../../db/client.ts';
-import { posts, subscriptions } from '../../db/schema.ts';
+import {
+  creditBags,
+  ledgerEntries,
+  ledgerTransactions as lt,
+  postLikes,
+  posts,
+  subscriptions,
+  unlocks,
+  users,
+} from '../../db/schema.ts';
 import { rowsOf } from '../wallet/ledger.repository.ts';
 
 type Row = Record<string, string | number | null>;
 
 /**
- * Statistics are queries over the ledger and the activity tables, never counters kept on the side.
- * A refund or chargeback keeps its sale's category with a negative amount, so sums are net.
+ * A statistics period: the last `months` months counted in whole days of the configured time zone
+ * (from the start of that local day), or all time when `months` is null.
  */
-const SALES = (since: Date | null, creatorId?: string) => sql`
-  SELECT t.id, t.created_at, t.creator_id, t.user_id, t.amount_cents, t.credits, t.kind,
-    CASE coalesce(o.kind, t.kind)
-      WHEN 'subscription' THEN 'subscriptions' WHEN 'unlock' THEN 'content' WHEN 'message_unlock' THEN 'content'
-      WHEN 'gift' THEN 'gifts' WHEN 'flowers' THEN 'flowers' WHEN 'tip' THEN 'tips'
-      WHEN 'credits_purchase' THEN 'dollars' END AS category
-  FROM ledger_transactions t
-  LEFT JOIN ledger_transactions o ON o.id = t.related_id AND t.kind IN ('refund', 'chargeback')
-  WHERE t.kind IN ('subscription', 'unlock', 'message_unlock', 'gift', 'flowers', 'tip', 'credits_purchase', 'refund', 'chargeback')
-    ${since ? sql`AND t.created_at >= ${since.toISOString()}` : sql``}
-    ${creatorId ? sql`AND t.creator_id = ${creatorId}` : sql``}`;
+export interface Period {
+  months: number | null;
+  now: Date;
+}
+
+/**
+ * The sale category of a ledger transfer as the statistics name it. The ledger stores the category
+ * on every sale and copies it onto the refund or chargeback that reverses it (with a negative
+ * amount), so sums over it are net; credit-bag sales are shown as "dollars".
+ */
+const CATEGORY = sql`CASE ${lt.category} WHEN 'credits' THEN 'dollars' ELSE ${lt.category} END`;
 
 const CATEGORY_SUMS = sql`
   coalesce(sum(amount_cents) FILTER (WHERE category = 'subscriptions'), 0)::int AS subscriptions,
@@ -36,7 +45,17 @@ const CATEGORY_SUMS = sql`
   coalesce(sum(amount_cents) FILTER (WHERE category = 'tips'), 0)::int AS tips,
   coalesce(sum(amount_cents) FILTER (WHERE category = 'dollars'), 0)::int AS dollars`;
 
+const direction = (order: 'asc' | 'desc') => (order === 'asc' ? sql`ASC` : sql`DESC`);
+
+/**
+ * Statistics are queries over the ledger and the activity tables, never counters kept on the side.
+ * Each query reads each table once: per-creator and per-fan figures come from grouped subqueries
+ * joined to the people, and the page total from a window count, never a subquery run per row.
+ */
 export class StatisticsRepository {
+  private readonly creatorCount = sql`SELECT count(*)::int AS n FROM ${users}
+    WHERE ${creatorSql(users.roles)} AND ${users.deletedAt} IS NULL`;
+
   constructor(
     private readonly db: Db,
     private readonly timezone: string,
@@ -50,120 +69,179 @@ export class StatisticsRepository {
     );
   }
 
-  private day(column: SQL) {
+  /** The calendar day of a moment in the configured time zone. */
+  private day(column: SQLWrapper) {
     return sql`to_char(${column} AT TIME ZONE ${this.timezone}, 'YYYY-MM-DD')`;
   }
 
-  salesByDay(since: Date | null, order: 'asc' | 'desc', creatorId?: string) {
+  /** `AND column >= the period's first moment` (local midnight `months` months ago), or nothing. */
+  private since(column: SQLWrapper, period: Period): SQL {
+    if (period.months === null) return sql``;
+    const now = sql`${period.now.toISOString()}::timestamptz`;
+    return sql`AND ${column} >= ((date_trunc('day', ${now} AT TIME ZONE ${this.timezone})
+      - make_interval(months => ${period.months}::int)) AT TIME ZONE ${this.timezone})`;
+  }
+
+  /** Every sale and reversal of the period, one row each, with its statistics category. */
+  private sales(period: Period, creatorId?: string): SQL {
+    return sql`SELECT ${lt.createdAt} AS created_at, ${lt.creatorId} AS creator_id, ${lt.userId} AS user_id,
+        ${lt.amountCents} AS amount_cents, ${lt.credits} AS credits, ${lt.kind} AS kind, ${CATEGORY} AS category
+      FROM ${lt} WHERE ${lt.category} IS NOT NULL ${this.since(lt.createdAt, period)}
+      ${creatorId ? sql`AND ${lt.creatorId} = ${creatorId}` : sql``}`;
+  }
+
+  salesByDay(period: Period, order: 'asc' | 'desc', creatorId?: string) {
     return this.rows(sql`SELECT ${this.day(sql`created_at`)} AS date, ${CATEGORY_SUMS}
-      FROM (${SALES(since, creatorId)}) s GROUP BY 1 ORDER BY 1 ${order === 'asc' ? sql`ASC` : sql`DESC`}`);
+      FROM (${this.sales(period, creatorId)}) s GROUP BY 1 ORDER BY 1 ${direction(order)}`);
   }
 
-  async salesTotals(since: Date | null, creatorId?: string): Promise<Row> {
-    const [row] = await this.rows(sql`SELECT ${CATEGORY_SUMS} FROM (${SALES(since, creatorId)}) s`);
-    return row ?? {};
+  /** The platform's commission by day (cents), from its revenue account. */
+  revenueByDay(period: Period) {
+    return this.rows(sql`SELECT ${this.day(lt.createdAt)} AS date, coalesce(sum(${ledgerEntries.amount}), 0)::int AS revenue
+      FROM ${ledgerEntries} JOIN ${lt} ON ${lt.id} = ${ledgerEntries.transactionId}
+      WHERE ${ledgerEntries.account} = 'platform:revenue' AND ${ledgerEntries.currency} = 'cents'
+      ${this.since(lt.createdAt, period)} GROUP BY 1`);
   }
 
-  async platformRevenue(since: Date | null): Promise<number> {
-    const [row] = await this.rows(sql`SELECT coalesce(sum(e.amount), 0)::int AS revenue
-      FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
-      WHERE e.account = 'platform:revenue' AND e.currency = 'cents'
-      ${since ? sql`AND t.created_at >= ${since.toISOString()}` : sql``}`);
-    return Number(row?.revenue ?? 0);
-  }
-
-  revenueByDay(since: Date | null) {
-    return this.rows(sql`SELECT ${this.day(sql`t.created_at`)} AS date, coalesce(sum(e.amount), 0)::int AS revenue
-      FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
-      WHERE e.account = 'platform:revenue' AND e.currency = 'cents'
-      ${since ? sql`AND t.created_at >= ${since.toISOString()}` : sql``} GROUP BY 1`);
-  }
-
-  signupsByDay(since: Date | null, order: 'asc' | 'desc') {
-    return this.rows(sql`SELECT ${this.day(sql`created_at`)} AS date, count(*)::int AS users,
-        (count(*) FILTER (WHERE ${creatorSql(sql`roles`)}))::int AS creators,
-        (count(*) FILTER (WHERE ${fanAccountSql(sql`roles`)}))::int AS fans
-      FROM users WHERE deleted_at IS NULL ${since ? sql`AND created_at >= ${since.toISOString()}` : sql``}
-      GROUP BY 1 ORDER BY 1 ${order === 'asc' ? sql`ASC` : sql`DESC`}`);
+  signupsByDay(period: Period, order: 'asc' | 'desc') {
+    return this.rows(sql`SELECT ${this.day(users.createdAt)} AS date, count(*)::int AS users,
+        (count(*) FILTER (WHERE ${creatorSql(users.roles)}))::int AS creators,
+        (count(*) FILTER (WHERE ${fanAccountSql(users.roles)}))::int AS fans
+      FROM ${users} WHERE ${users.deletedAt} IS NULL ${this.since(users.createdAt, period)}
+      GROUP BY 1 ORDER BY 1 ${direction(order)}`);
   }
 
   async userTotals(): Promise<Row> {
     const [row] = await this.rows(sql`SELECT count(*)::int AS users,
-        (count(*) FILTER (WHERE ${creatorSql(sql`roles`)}))::int AS creators,
-        (count(*) FILTER (WHERE ${fanAccountSql(sql`roles`)}))::int AS fans,
+        (count(*) FILTER (WHERE ${creatorSql(users.roles)}))::int AS creators,
+        (count(*) FILTER (WHERE ${fanAccountSql(users.roles)}))::int AS fans,
         (SELECT count(*) FROM ${subscriptions} WHERE ${activeSubscriptionSql()})::int AS "activeSubscriptions"
-      FROM users WHERE deleted_at IS NULL`);
+      FROM ${users} WHERE ${users.deletedAt} IS NULL`);
     return row ?? {};
   }
 
   /** Creators with their sales (net, cents), earnings (their ledger share), subscribers and posts. */
-  async creators(since: Date | null, order: 'asc' | 'desc', page: number, limit: number) {
-    const items = await this.rows(sql`SELECT u.username AS creator, u.id AS "creatorId",
-        coalesce((SELECT sum(s.amount_cents) FROM (${SALES(since)}) s WHERE s.creator_id = u.id), 0)::int AS sales,
-        coalesce((SELECT sum(e.amount) FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
-          WHERE e.account = 'creator:' || u.id::text AND e.currency = 'cents' AND t.kind <> 'payout'
-          ${since ? sql`AND t.created_at >= ${since.toISOString()}` : sql``}), 0)::int AS earnings,
-        (SELECT count(*) FROM ${subscriptions} WHERE ${subscriptions.creatorId} = u.id AND ${activeSubscriptionSql()})::int AS subscribers,
-        (SELECT count(*) FROM ${posts} WHERE ${posts.creatorId} = u.id AND ${publishedPostSql()})::int AS posts
-      FROM users u WHERE ${creatorSql(sql`u.roles`)} AND u.deleted_at IS NULL
-      ORDER BY sales ${order === 'asc' ? sql`ASC` : sql`DESC`}, u.username LIMIT ${limit} OFFSET ${(page - 1) * limit}`);
-    const [count] = await this.rows(
-      sql`SELECT count(*)::int AS n FROM users WHERE ${creatorSql(sql`roles`)} AND deleted_at IS NULL`,
-    );
-    return { items, total: Number(count?.n ?? 0) };
+  async creators(period: Period, order: 'asc' | 'desc', page: number, limit: number) {
+    const items = await this.rows(sql`
+      WITH sales AS (
+        SELECT creator_id, sum(amount_cents) AS sales FROM (${this.sales(period)}) s GROUP BY creator_id
+      ), earnings AS (
+        SELECT ${ledgerEntries.account} AS account, sum(${ledgerEntries.amount}) AS earnings
+        FROM ${ledgerEntries} JOIN ${lt} ON ${lt.id} = ${ledgerEntries.transactionId}
+        WHERE ${ledgerEntries.account} LIKE 'creator:%' AND ${ledgerEntries.currency} = 'cents'
+          AND ${lt.kind} <> 'payout' ${this.since(lt.createdAt, period)}
+        GROUP BY ${ledgerEntries.account}
+      ), subscribers AS (
+        SELECT ${subscriptions.creatorId} AS creator_id, count(*) AS n FROM ${subscriptions}
+        WHERE ${activeSubscriptionSql()} GROUP BY ${subscriptions.creatorId}
+      ), published AS (
+        SELECT ${posts.creatorId} AS creator_id, count(*) AS n FROM ${posts}
+        WHERE ${publishedPostSql()} GROUP BY ${posts.creatorId}
+      )
+      SELECT u.username AS creator, u.id AS "creatorId",
+        coalesce(s.sales, 0)::int AS sales, coalesce(e.earnings, 0)::int AS earnings,
+        coalesce(sub.n, 0)::int AS subscribers, coalesce(p.n, 0)::int AS posts,
+        (count(*) OVER ())::int AS "totalRows"
+      FROM ${users} u
+      LEFT JOIN sales s ON s.creator_id = u.id
+      LEFT JOIN earnings e ON e.account = 'creator:' || u.id::text
+      LEFT JOIN subscribers sub ON sub.creator_id = u.id
+      LEFT JOIN published p ON p.creator_id = u.id
+      WHERE ${creatorSql(sql`u.roles`)} AND u.deleted_at IS NULL
+      ORDER BY sales ${direction(order)}, u.username LIMIT ${limit} OFFSET ${(page - 1) * limit}`);
+    return this.paged(items, page, this.creatorCount);
   }
 
-  async salesByCreator(since: Date | null, order: 'asc' | 'desc', page: number, limit: number) {
-    const items =
-      await this.rows(sql`SELECT u.username AS creator, ${CATEGORY_SUMS}, coalesce(sum(s.amount_cents), 0)::int AS total
-      FROM users u LEFT JOIN (${SALES(since)}) s ON s.creator_id = u.id
+  async salesByCreator(period: Period, order: 'asc' | 'desc', page: number, limit: number) {
+    const items = await this.rows(sql`SELECT u.username AS creator, ${CATEGORY_SUMS},
+        coalesce(sum(s.amount_cents), 0)::int AS total, (count(*) OVER ())::int AS "totalRows"
+      FROM ${users} u LEFT JOIN (${this.sales(period)}) s ON s.creator_id = u.id
       WHERE ${creatorSql(sql`u.roles`)} AND u.deleted_at IS NULL
-      GROUP BY u.username ORDER BY total ${order === 'asc' ? sql`ASC` : sql`DESC`}, u.username
+      GROUP BY u.id, u.username ORDER BY total ${direction(order)}, u.username
       LIMIT ${limit} OFFSET ${(page - 1) * limit}`);
-    const [count] = await this.rows(
-      sql`SELECT count(*)::int AS n FROM users WHERE ${creatorSql(sql`roles`)} AND deleted_at IS NULL`,
-    );
-    return { items, total: Number(count?.n ?? 0) };
+    return this.paged(items, page, this.creatorCount);
   }
 
   /** Credit bags sold: how many, how many credits, and the net amount. */
-  bags(since: Date | null, order: 'asc' | 'desc') {
+  bags(period: Period, order: 'asc' | 'desc') {
     return this.rows(sql`SELECT b.id AS bag, b.credits, b.price_cents AS price,
-        (SELECT count(*) FROM (${SALES(since)}) s WHERE s.kind = 'credits_purchase' AND s.credits = b.credits)::int AS sold,
-        coalesce((SELECT sum(s.amount_cents) FROM (${SALES(since)}) s WHERE s.category = 'dollars' AND abs(s.credits) = b.credits), 0)::int AS amount
-      FROM credit_bags b ORDER BY amount ${order === 'asc' ? sql`ASC` : sql`DESC`}, b.credits DESC`);
+        coalesce(s.sold, 0)::int AS sold, coalesce(s.amount, 0)::int AS amount
+      FROM ${creditBags} b LEFT JOIN (
+        SELECT abs(credits) AS credits, count(*) FILTER (WHERE kind = 'credits_purchase') AS sold,
+          sum(amount_cents) AS amount
+        FROM (${this.sales(period)}) s WHERE category = 'dollars' GROUP BY abs(credits)
+      ) s ON s.credits = b.credits
+      ORDER BY amount ${direction(order)}, b.credits DESC`);
   }
 
   /** Fans by what they spent: credits spent (their value in cents), cash paid, active subscriptions. */
-  async fans(since: Date | null, order: 'asc' | 'desc', page: number, limit: number) {
-    const where = sql`${fanAccountSql(sql`u.roles`)} AND u.deleted_at IS NULL`;
-    const items = await this.rows(sql`SELECT u.username AS fan,
-        coalesce((SELECT sum(s.amount_cents) FROM (${SALES(since)}) s WHERE s.user_id = u.id AND s.category IN ('content', 'gifts', 'flowers', 'tips')), 0)::int AS spent,
-        coalesce((SELECT sum(s.amount_cents) FROM (${SALES(since)}) s WHERE s.user_id = u.id AND s.category IN ('dollars', 'subscriptions')), 0)::int AS paid,
-        (SELECT count(*) FROM ${subscriptions} WHERE ${subscriptions.fanId} = u.id AND ${activeSubscriptionSql()})::int AS subscriptions
-      FROM users u WHERE ${where}
-      ORDER BY paid ${order === 'asc' ? sql`ASC` : sql`DESC`}, spent DESC, u.username LIMIT ${limit} OFFSET ${(page - 1) * limit}`);
-    const [count] = await this.rows(sql`SELECT count(*)::int AS n FROM users u WHERE ${where}`);
-    return { items, total: Number(count?.n ?? 0) };
+  async fans(period: Period, order: 'asc' | 'desc', page: number, limit: number) {
+    const items = await this.rows(sql`
+      WITH spending AS (
+        SELECT user_id,
+          sum(amount_cents) FILTER (WHERE category IN ('content', 'gifts', 'flowers', 'tips')) AS spent,
+          sum(amount_cents) FILTER (WHERE category IN ('dollars', 'subscriptions')) AS paid
+        FROM (${this.sales(period)}) s GROUP BY user_id
+      ), subscribed AS (
+        SELECT ${subscriptions.fanId} AS fan_id, count(*) AS n FROM ${subscriptions}
+        WHERE ${activeSubscriptionSql()} GROUP BY ${subscriptions.fanId}
+      )
+      SELECT u.username AS fan, coalesce(s.spent, 0)::int AS spent, coalesce(s.paid, 0)::int AS paid,
+        coalesce(sub.n, 0)::int AS subscriptions, (count(*) OVER ())::int AS "totalRows"
+      FROM ${users} u LEFT JOIN spending s ON s.user_id = u.id LEFT JOIN subscribed sub ON sub.fan_id = u.id
+      WHERE ${fanAccountSql(sql`u.roles`)} AND u.deleted_at IS NULL
+      ORDER BY paid ${direction(order)}, spent DESC, u.username LIMIT ${limit} OFFSET ${(page - 1) * limit}`);
+    return this.paged(
+      items,
+      page,
+      sql`SELECT count(*)::int AS n FROM ${users} WHERE ${fanAccountSql(users.roles)} AND ${users.deletedAt} IS NULL`,
+    );
   }
 
-  async creatorSubscribers(creatorId: string, since: Date | null): Promise<{ active: number; new: number }> {
+  async creatorSubscribers(creatorId: string, period: Period): Promise<{ active: number; new: number }> {
     const [row] = await this.rows(sql`SELECT
         (count(*) FILTER (WHERE ${activeSubscriptionSql()}))::int AS active,
-        (count(*) FILTER (WHERE ${since ? sql`created_at >= ${since.toISOString()}` : sql`true`}))::int AS "new"
-      FROM subscriptions WHERE creator_id = ${creatorId}`);
+        (count(*) FILTER (WHERE true ${this.since(subscriptions.createdAt, period)}))::int AS "new"
+      FROM ${subscriptions} WHERE ${subscriptions.creatorId} = ${creatorId}`);
     return { active: Number(row?.active ?? 0), new: Number(row?.new ?? 0) };
   }
 
-  topPosts(creatorId: string, since: Date | null, limit: number) {
-    return this.rows(sql`SELECT p.id AS _id, p.message,
-        (SELECT count(*) FROM post_likes l WHERE l.post_id = p.id)::int AS likes,
-        (SELECT count(*) FROM comments c WHERE c.post_id = p.id)::int AS comments,
-        (SELECT count(*) FROM unlocks u WHERE u.post_id = p.id)::int AS unlocks,
-        coalesce((SELECT sum(e.amount) FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
-          WHERE t.post_id = p.id AND e.account = 'creator:' || p.creator_id::text AND e.currency = 'cents'
-          ${since ? sql`AND t.created_at >= ${since.toISOString()}` : sql``}), 0)::int AS earnings
-      FROM posts p WHERE p.creator_id = ${creatorId} AND ${livePostSql({ status: sql`p.status` })} AND p.kind = 'post'
+  /** The creator's best posts of the period by their earnings, then likes. */
+  topPosts(creatorId: string, period: Period, limit: number) {
+    const own = sql`SELECT ${posts.id} FROM ${posts} WHERE ${posts.creatorId} = ${creatorId}`;
+    return this.rows(sql`
+      WITH likes AS (
+        SELECT ${postLikes.postId} AS post_id, count(*) AS n FROM ${postLikes}
+        WHERE ${postLikes.postId} IN (${own}) GROUP BY ${postLikes.postId}
+      ), replies AS (
+        SELECT c.post_id, count(*) AS n FROM comments c WHERE c.post_id IN (${own}) GROUP BY c.post_id
+      ), unlocked AS (
+        SELECT ${unlocks.postId} AS post_id, count(*) AS n FROM ${unlocks}
+        WHERE ${unlocks.postId} IN (${own}) GROUP BY ${unlocks.postId}
+      ), earned AS (
+        SELECT ${lt.postId} AS post_id, sum(${ledgerEntries.amount}) AS n
+        FROM ${ledgerEntries} JOIN ${lt} ON ${lt.id} = ${ledgerEntries.transactionId}
+        WHERE ${lt.creatorId} = ${creatorId} AND ${lt.postId} IS NOT NULL
+          AND ${ledgerEntries.account} = ${`creator:${creatorId}`} AND ${ledgerEntries.currency} = 'cents'
+          ${this.since(lt.createdAt, period)}
+        GROUP BY ${lt.postId}
+      )
+      SELECT p.id AS _id, p.message, coalesce(l.n, 0)::int AS likes, coalesce(r.n, 0)::int AS comments,
+        coalesce(u.n, 0)::int AS unlocks, coalesce(e.n, 0)::int AS earnings
+      FROM ${posts} p
+      LEFT JOIN likes l ON l.post_id = p.id LEFT JOIN replies r ON r.post_id = p.id
+      LEFT JOIN unlocked u ON u.post_id = p.id LEFT JOIN earned e ON e.post_id = p.id
+      WHERE p.creator_id = ${creatorId} AND ${livePostSql({ status: sql`p.status` })}
+        AND p.kind = 'post'
       ORDER BY earnings DESC, likes DESC, p.created_at DESC LIMIT ${limit}`);
+  }
+
+  /** The rows of a page without their window total; the total is counted apart only past the end. */
+  private async paged(rows: Row[], page: number, countAll: SQL) {
+    const items = rows.map(({ totalRows: _total, ...rest }) => rest);
+    if (rows.length) return { items, total: Number(rows[0]!.totalRows) };
+    if (page === 1) return { items, total: 0 };
+    const [count] = await this.rows(countAll);
+    return { items, total: Number(count?.n ?? 0) };
   }
 }

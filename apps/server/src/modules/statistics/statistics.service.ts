@@ -5,28 +5,20 @@ import type {
   ParsedInput,
   StatisticsPeriod,
 } from '@fanverse/contract';
-import { SALE_CATEGORIES } from '@fanverse/contract';
+import { SALE_CATEGORIES, STATISTICS_PERIOD_MONTHS } from '@fanverse/contract';
 import { isCreator, isStaff } from '../../access/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
-import type { StatisticsRepository } from './statistics.repository.ts';
+import type { Period, StatisticsRepository } from './statistics.repository.ts';
 
-const MONTHS: Record<StatisticsPeriod, number | null> = {
-  month: 1,
-  '3months': 3,
-  '6months': 6,
-  year: 12,
-  all: null,
-};
-
-/** The first moment of a statistics period (spec §9: last month, 3, 6 months, year, all time). */
-export function periodStart(period: StatisticsPeriod, now: Date): Date | null {
-  const months = MONTHS[period];
-  if (months === null) return null;
-  const d = new Date(now);
-  d.setMonth(d.getMonth() - months);
-  return d;
-}
+/**
+ * A statistics period of spec §9 (last month, 3, 6 months, year, all time). The repository counts it
+ * in whole days of the configured time zone, the zone it also groups days in.
+ */
+export const periodOf = (period: StatisticsPeriod, now: Date): Period => ({
+  months: STATISTICS_PERIOD_MONTHS[period],
+  now,
+});
 
 type Query = ParsedInput<'creator.statistics'>;
 
@@ -41,7 +33,7 @@ export class StatisticsService {
 
   async admin(auth: AuthInfo, page: AdminStatisticsPage, q: Query): Promise<AdminStatistics> {
     if (!isStaff(auth)) throw new AppError('FORBIDDEN');
-    const since = periodStart(q.period, this.now());
+    const since = periodOf(q.period, this.now());
     const paged = (total: number, extra: Record<string, number> = {}) => ({
       page: q.page,
       limit: q.limit,
@@ -49,9 +41,11 @@ export class StatisticsService {
       hasMore: total > q.page * q.limit,
       totals: extra,
     });
-    const categoryTotals = async () => {
-      const t = await this.repo.salesTotals(since);
-      const totals = Object.fromEntries(SALE_CATEGORIES.map((c) => [c, num(t[c])]));
+    /** Totals of the period from its days: the sales are read once. */
+    const categoryTotals = (days: Record<string, unknown>[]) => {
+      const totals = Object.fromEntries(
+        SALE_CATEGORIES.map((c) => [c, days.reduce((sum, d) => sum + num(d[c]), 0)]),
+      );
       return {
         ...totals,
         cash: totals.subscriptions! + totals.dollars!,
@@ -60,14 +54,14 @@ export class StatisticsService {
     };
     switch (page) {
       case 'home': {
-        const [sales, revenue, signups, users, totals, revenueTotal] = await Promise.all([
+        const [sales, revenue, signups, users] = await Promise.all([
           this.repo.salesByDay(since, q.sort),
           this.repo.revenueByDay(since),
           this.repo.signupsByDay(since, q.sort),
           this.repo.userTotals(),
-          categoryTotals(),
-          this.repo.platformRevenue(since),
         ]);
+        const totals = categoryTotals(sales);
+        const revenueTotal = revenue.reduce((sum, r) => sum + num(r.revenue), 0);
         const days = new Map<string, { date: string; sales: number; revenue: number; signups: number }>();
         const at = (date: string) => {
           const found = days.get(date);
@@ -98,7 +92,8 @@ export class StatisticsService {
         };
       }
       case 'sales': {
-        const [items, totals] = await Promise.all([this.repo.salesByDay(since, q.sort), categoryTotals()]);
+        const items = await this.repo.salesByDay(since, q.sort);
+        const totals = categoryTotals(items);
         return {
           page,
           period: q.period,
@@ -172,7 +167,7 @@ export class StatisticsService {
 
   async creator(auth: AuthInfo, q: Query): Promise<CreatorStatistics> {
     if (!isCreator(auth)) throw new AppError('FORBIDDEN');
-    const since = periodStart(q.period, this.now());
+    const since = periodOf(q.period, this.now());
     const [subscribers, days, top] = await Promise.all([
       this.repo.creatorSubscribers(auth.userId, since),
       this.repo.salesByDay(since, 'asc', auth.userId),
