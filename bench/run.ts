@@ -294,7 +294,8 @@ async function benchStore(store: 'pglite' | 'postgres', workDir: string): Promis
     NODE_ENV: 'production',
     LOG_LEVEL: 'info',
     DATA_DIR: path.join(workDir, store),
-    DEV_OUTBOX: 'true',
+    // Never used by the measured requests; production refuses to start without a mail transport.
+    SMTP_URL: 'smtp://127.0.0.1:2525',
     TZ: 'UTC',
   };
   fs.mkdirSync(env.DATA_DIR!, { recursive: true });
@@ -339,7 +340,8 @@ function machine(): string {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const mem = (os.totalmem() / 2 ** 30).toFixed(0);
   const pin = PINNED ? 'server on core 0, load generator on core 1 (taskset)' : 'not pinned';
-  return `${os.cpus().length} × ${cpu}, ${mem} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}; ${pin}; autocannon ${CONNECTIONS} connections, ${SECONDS} s per target after a 2 s warm-up`;
+  const load = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+  return `${os.cpus().length} × ${cpu}, ${mem} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}; ${pin}; autocannon ${CONNECTIONS} connections, ${SECONDS} s per target after a 2 s warm-up; load average at the start ${load} (the machine is shared: absolute figures move with its load, ratios to the ceilings of the same run much less)`;
 }
 
 const fmt = (n: number, digits = 0) =>
@@ -418,7 +420,7 @@ function storeTable(result: StoreResult, baseline?: StoreResult): string {
     const before = baseline?.rows.find((b) => b.target === row.target);
     lines.push(
       `| ${row.target} | ${fmt(row.rps)} | ${row.p50} | ${row.p99} | ${row.failed ?? 0} | ${fmt(row.serverCpuMs, 2)} | ${
-        row.dbCpuMs === null ? '—' : fmt(row.dbCpuMs, 2)
+        row.dbCpuMs === null ? '—' : fmt(Math.max(0, row.dbCpuMs), 2)
       } | ${fmt(row.bytes)} | ${ratio === undefined ? '—' : `${fmt(ratio * 100)}%`} | ${
         before ? `${fmt(before.rps)}, ${before.p99} ms` : '—'
       } | ${verdict(goal, row, ratio, byName.get('home feed page 1, fan'))} |`,
@@ -487,6 +489,19 @@ function report(run: RunResult, baseline?: RunResult): string {
   return `${out.join('\n')}\n`;
 }
 
+const START = '<!-- feeds:start (written by npm run bench; the rest of the file is kept) -->';
+const END = '<!-- feeds:end -->';
+
+/** The feeds report goes between its markers; other sections of the file (other benchmarks) stay. */
+function mergeReport(file: string, feeds: string): string {
+  const section = `${START}\n## Feeds (\`npm run bench\`, issue 13)\n${feeds.replace(/^# Benchmarks\n/, '').trimEnd()}\n${END}\n`;
+  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n\n';
+  const a = current.indexOf(START);
+  const b = current.indexOf(END);
+  if (a >= 0 && b > a) return current.slice(0, a) + section + current.slice(b + END.length + 1);
+  return current.replace(/^# Benchmarks\n\n?/, `# Benchmarks\n\n${section}`);
+}
+
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
@@ -511,7 +526,7 @@ async function main(): Promise<void> {
   const baseline = fs.existsSync(BASELINE_FILE)
     ? (JSON.parse(fs.readFileSync(BASELINE_FILE, 'utf8')) as RunResult)
     : undefined;
-  fs.writeFileSync(args.out!, report(run, baseline));
+  fs.writeFileSync(args.out!, mergeReport(args.out!, report(run, baseline)));
   console.info(`\nreport written to ${path.relative(root, args.out!)}`);
 }
 

@@ -58,7 +58,8 @@ export function bulkSeedSql(size: BulkSize = DEFAULT_BULK_SIZE): string[] {
      FROM bench_fans f JOIN bench_creators c ON (f.n + c.n) % 25 = 0`,
     `INSERT INTO post_likes (post_id, user_id)
      SELECT p.id, f.id FROM (SELECT id, row_number() OVER () AS n FROM posts) p
-     JOIN bench_fans f ON f.n IN (p.n % ${fans}, (p.n * 7) % ${fans}, (p.n * 13) % ${fans})
+     CROSS JOIN LATERAL (VALUES (p.n % ${fans}), ((p.n * 7) % ${fans}), ((p.n * 13) % ${fans})) k(n)
+     JOIN bench_fans f ON f.n = k.n
      ON CONFLICT DO NOTHING`,
     `INSERT INTO comments (post_id, user_id, message)
      SELECT p.id, f.id, 'Nice one' FROM (SELECT id, row_number() OVER () AS n FROM posts) p
