@@ -340,7 +340,10 @@ function machine(): string {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const mem = (os.totalmem() / 2 ** 30).toFixed(0);
   const pin = PINNED ? 'server on core 0, load generator on core 1 (taskset)' : 'not pinned';
-  const load = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
   return `${os.cpus().length} × ${cpu}, ${mem} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}; ${pin}; autocannon ${CONNECTIONS} connections, ${SECONDS} s per target after a 2 s warm-up; load average at the start ${load} (the machine is shared: absolute figures move with its load, ratios to the ceilings of the same run much less)`;
 }
 
