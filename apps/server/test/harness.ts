@@ -70,14 +70,18 @@ export async function createTestApp(
     databaseUrl?: string;
     /** Instead of the one REDIS_URL implies. */
     limiter?: RateLimiter;
+    /** An already opened and migrated database (e.g. PGlite files a server process opens later). */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
-  const database = options.databaseUrl
-    ? {
-        ...wrapPostgres(new pg.Pool({ connectionString: options.databaseUrl, max: 5 })),
-        url: options.databaseUrl,
-      }
-    : await createTestDatabase();
+  const database: Database & { url?: string } = options.database
+    ? options.database
+    : options.databaseUrl
+      ? {
+          ...wrapPostgres(new pg.Pool({ connectionString: options.databaseUrl, max: 5 })),
+          url: options.databaseUrl,
+        }
+      : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: path.join(os.tmpdir(), `fanverse-test-${process.pid}`),
