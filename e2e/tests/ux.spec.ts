@@ -55,19 +55,15 @@ test('8: a live pop-up shows above the open messages window', async ({ page, req
   const posts = await request.get('/api/v1/posts?creator=creator1', { headers: { a1sledom: fanToken } });
   const post = ((await posts.json()) as { posts: { _id: string; liked?: boolean }[] }).posts[0];
   if (!post) throw new Error('creator1 has no post');
-  // Like (or unlike, then like) so a fresh "liked your post" notification is sent.
-  let like = await request.post('/api/v1/user/post/like', {
-    data: { id: post._id },
-    headers: { a1sledom: fanToken },
-  });
-  if (!((await like.json()) as { liked?: boolean }).liked) {
-    like = await request.post('/api/v1/user/post/like', {
-      data: { id: post._id },
-      headers: { a1sledom: fanToken },
-    });
-  }
   const popup = page.getByTestId('notification-popup').first();
-  await expect(popup).toBeVisible();
+  // Like (or unlike, then like) so a fresh "liked your post" notification is sent. The page's socket
+  // may still be connecting when the first one goes out, so a missed one is sent again.
+  await expect(async () => {
+    const like = () =>
+      request.post('/api/v1/user/post/like', { data: { id: post._id }, headers: { a1sledom: fanToken } });
+    if (!((await (await like()).json()) as { liked?: boolean }).liked) await like();
+    await expect(popup).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   const onTop = await popup.evaluate((el) => {
     const box = el.getBoundingClientRect();
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);

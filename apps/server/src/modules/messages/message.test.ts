@@ -368,6 +368,8 @@ describe('files, paid and mass messages', () => {
       { token: creator.token },
     );
     expect(res.body).toEqual({ success: true, sent: 1 });
+    // Delivery runs on the job backbone: wait for the queue before reading the fan's chat.
+    await t.jobs.drain();
     const chat = await t.call('message.conversation', { user: creator.username }, { token: fan.token });
     expect(chat.body.messages.map((m) => m.message)).toEqual(['Thanks for staying']);
   });
