@@ -10,26 +10,6 @@ export type PayoutRow = typeof payouts.$inferSelect;
 export class EarningsRepository {
   constructor(private readonly db: Db) {}
 
-  /** The creator's share by sale category since a date (reversals included, so net). */
-  async earningsByCategory(creatorId: string, since: Date | null) {
-    return this.db
-      .select({
-        category: ledgerTransactions.category,
-        total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)`,
-      })
-      .from(ledgerEntries)
-      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-      .where(
-        and(
-          eq(ledgerEntries.account, `creator:${creatorId}`),
-          eq(ledgerEntries.currency, 'cents'),
-          isNotNull(ledgerTransactions.category),
-          since ? gte(ledgerTransactions.createdAt, since) : undefined,
-        ),
-      )
-      .groupBy(ledgerTransactions.category);
-  }
-
   /**
    * The creator's share by category and by day or month (in the platform time zone), oldest first:
    * what the earnings chart draws.

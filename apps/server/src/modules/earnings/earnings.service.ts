@@ -46,8 +46,7 @@ export class EarningsService {
     const account = ACCOUNTS.creator(auth.userId);
     // Up to six months a point per day; a year or everything, a point per month.
     const unit: 'day' | 'month' = days !== null && days <= 182 ? 'day' : 'month';
-    const [byCategory, sales, total, available, payouts, terms, overTime] = await Promise.all([
-      earnings.earningsByCategory(auth.userId, since),
+    const [sales, total, available, payouts, terms, overTime] = await Promise.all([
       earnings.salesByCategory(auth.userId, since),
       ledger.balance(account, 'cents'),
       ledger.balance(account, 'cents', now),
@@ -55,7 +54,9 @@ export class EarningsService {
       this.deps.terms.payoutTerms(),
       earnings.earningsOverTime(auth.userId, since, unit, this.deps.timezone ?? 'UTC'),
     ]);
-    const e = (cat: string) => Number(byCategory.find((c) => c.category === cat)?.total ?? 0);
+    // The period's totals are the sums of the chart's rows: one query answers both.
+    const e = (cat: string) =>
+      overTime.reduce((sum, row) => (row.category === cat ? sum + Number(row.total) : sum), 0);
     const s = (cat: string) => {
       const row = sales.find((c) => c.category === cat);
       return { count: row?.count ?? 0, amount: Number(row?.amount ?? 0) };
