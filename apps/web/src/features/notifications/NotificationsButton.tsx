@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session.store.ts';
 import { useUi } from '../../app/ui.store.ts';
-import { Icon } from '../../shell/icons.tsx';
+import { CountButton } from '../../shell/CountButton.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { NotificationsList } from './NotificationsList.tsx';
 
@@ -15,28 +15,16 @@ export function NotificationsButton({ label }: { label?: string }) {
   const unread = useSession((s) => s.counters?.notificationsUnread ?? s.profile?.notifications ?? 0);
   return (
     <>
-      <button
-        type="button"
-        className={label ? 'bottom-nav__item' : 'icon-button'}
+      <CountButton
+        icon="bell"
+        count={unread}
+        label={label}
+        ariaLabel={t('header.notifications', { count: unread })}
         onClick={() => setOpen(true)}
-        aria-label={t('header.notifications', { count: unread })}
-        aria-haspopup="dialog"
-        data-testid="notifications-button"
-      >
-        <span className="bottom-nav__icon">
-          <Icon name="bell" />
-          {unread > 0 && (
-            <span className="badge badge--corner" aria-hidden="true" data-testid="notifications-badge">
-              {unread > 99 ? '99+' : unread}
-            </span>
-          )}
-        </span>
-        {label && (
-          <span className="bottom-nav__label" aria-hidden="true">
-            {label}
-          </span>
-        )}
-      </button>
+        testId="notifications-button"
+        badgeTestId="notifications-badge"
+        opensDialog
+      />
       <Modal
         open={open}
         onClose={() => setOpen(false)}

@@ -10,6 +10,7 @@ import { ConfirmModal } from '../../ui/Confirm.tsx';
 import { Alert, Loader } from '../../ui/Feedback.tsx';
 import { Field, FieldTooltip } from '../../ui/Field.tsx';
 import { type FieldErrors, serverFieldErrors, validateWith } from '../../ui/formErrors.ts';
+import { Switch } from '../../ui/Switch.tsx';
 import { ContentIcon } from '../feed/ContentIcon.tsx';
 import { localZone, toLocalInput } from './localTime.ts';
 import { ACCEPT, checkPictureDecodes, checkUpload, fileKind } from './uploadCheck.ts';
@@ -446,15 +447,12 @@ function PostEditor({ post }: { post: Post | null }) {
                 </div>
               )}
               <div className="editor__discount">
-                <label className="switch">
-                  <input
-                    type="checkbox"
-                    checked={discountOn}
-                    onChange={(e) => setDiscountOn(e.target.checked)}
-                    data-testid="editor-discount"
-                  />
-                  {t('editor.discount')}
-                </label>
+                <Switch
+                  label={t('editor.discount')}
+                  checked={discountOn}
+                  onChange={setDiscountOn}
+                  testId="editor-discount"
+                />
                 {discountOn && (
                   <div className="editor__row">
                     <Field
@@ -481,15 +479,12 @@ function PostEditor({ post }: { post: Post | null }) {
           )}
 
           <div className="editor__schedule" data-testid="editor-schedule">
-            <label className="switch">
-              <input
-                type="checkbox"
-                checked={scheduleOn}
-                onChange={(e) => setScheduleOn(e.target.checked)}
-                data-testid="editor-schedule-toggle"
-              />
-              {t('editor.schedule')}
-            </label>
+            <Switch
+              label={t('editor.schedule')}
+              checked={scheduleOn}
+              onChange={setScheduleOn}
+              testId="editor-schedule-toggle"
+            />
             {scheduleOn && (
               <>
                 <Field
