@@ -9,12 +9,12 @@
  *   npm run bench -- --posts 1000000 --stores postgres
  *   npm run bench -- --baseline            record the figures as the "before" of the report
  *   npm run bench -- --messages            also the realtime messaging benchmark
+ *   npm run bench -- --video               only the video benchmark (bench/video.ts → the Video section of docs/benchmarks.md)
  *
  * Options: --posts N --creators N --fans N --stores pglite,postgres --seconds S --connections C
  * --out FILE. On PostgreSQL the suite uses a database of its own, `fv_bench` (dropped and
  * re-created), next to the one DATABASE_URL names.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,16 @@ import { captureStatements, type Database, openDatabase } from '../apps/server/s
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { type BulkSize, bulkSeedSql, bulkToken } from '../apps/server/src/seed/bulk.ts';
 import { benchMessages, formatMessageRow, type MessageBenchRow } from './messages.ts';
+import {
+  type Child,
+  PINNED,
+  pinLoadGenerator,
+  postgresTicks,
+  startChild,
+  stopChild,
+  TICK_MS,
+  treeTicks,
+} from './processes.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -40,6 +50,7 @@ const { values: args } = parseArgs({
     out: { type: 'string', default: path.join(root, 'docs/benchmarks.md') },
     baseline: { type: 'boolean', default: false },
     messages: { type: 'boolean', default: false },
+    video: { type: 'boolean', default: false },
   },
 });
 const SIZE: BulkSize = {
@@ -53,17 +64,6 @@ const STORES = (args.stores ?? (process.env.DATABASE_URL ? 'postgres,pglite' : '
 const BASELINE_FILE = path.join(root, 'bench/baseline.json');
 const FAN = 'bfan000001';
 const CREATOR = 'bcreator0001';
-
-/** Cores: the server gets core 0, this process (the load generator) core 1, when there are two. */
-const PINNED = os.availableParallelism() >= 2 && hasTaskset();
-function hasTaskset(): boolean {
-  try {
-    execFileSync('taskset', ['-V'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export interface Measured {
   target: string;
@@ -92,79 +92,6 @@ interface RunResult {
   machine: string;
   stores: StoreResult[];
   messages?: MessageBenchRow[];
-}
-
-// ---------------------------------------------------------------------------------------------
-// Processes and CPU accounting
-
-function cpuTicks(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]); // utime + stime
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU ticks of the server process and its threads' children. */
-function treeTicks(pid: number): number {
-  let total = cpuTicks(pid);
-  try {
-    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
-    for (const c of children) if (c) total += treeTicks(Number(c));
-  } catch {
-    // no children
-  }
-  return total;
-}
-
-function postgresTicks(): number {
-  let total = 0;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
-        total += cpuTicks(Number(entry));
-    } catch {
-      // gone
-    }
-  }
-  return total;
-}
-
-const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim() || 100);
-
-interface Child {
-  proc: ChildProcess;
-  address: string;
-  pid: number;
-}
-
-async function startChild(env: Record<string, string>): Promise<Child> {
-  const node = process.execPath;
-  const argv = ['--import', 'tsx', path.join(root, 'bench/server.ts')];
-  const cmd = PINNED ? 'taskset' : node;
-  const cmdArgs = PINNED ? ['-c', '0', node, ...argv] : argv;
-  const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
-  // The PGlite run must not fall back on the PostgreSQL URL of the calling shell.
-  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const proc = spawn(cmd, cmdArgs, {
-    cwd: root,
-    env: childEnv,
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const address = await new Promise<string>((resolve, reject) => {
-    proc.once('message', (m: { address: string }) => resolve(m.address));
-    proc.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return { proc, address, pid: proc.pid ?? 0 };
-}
-
-async function stopChild(child: Child): Promise<void> {
-  const exited = new Promise((resolve) => child.proc.once('exit', resolve));
-  child.proc.kill('SIGTERM');
-  await exited;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -508,7 +435,14 @@ function mergeReport(file: string, feeds: string): string {
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
-  if (PINNED) execFileSync('taskset', ['-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
+  if (args.video) {
+    const { benchVideo, writeVideoSection } = await import('./video.ts');
+    const report = await benchVideo();
+    writeVideoSection(report);
+    console.info(report);
+    return;
+  }
+  pinLoadGenerator();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanverse-bench-'));
   const run: RunResult = { at: new Date().toISOString(), machine: machine(), stores: [] };
   try {

@@ -5,7 +5,8 @@
  *   parent discards), on DATABASE_URL or the PGlite store under DATA_DIR;
  * - `bare`: bare Fastify; `/` answers hello-world and `/json` the JSON file BENCH_JSON from memory
  *   (the ceilings the targets are measured against).
- * Reports its address to the parent over IPC.
+ * Reports its address to the parent over IPC, and answers `stats` messages with its memory and
+ * (in `app` mode) its connected socket count (bench/realtime.ts).
  */
 import fs from 'node:fs';
 import Fastify from 'fastify';
@@ -16,6 +17,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 async function main(): Promise<void> {
   const mode = process.env.BENCH_MODE ?? 'app';
   let address: string;
+  let sockets = () => 0;
   if (mode === 'bare') {
     const body = JSON.parse(fs.readFileSync(process.env.BENCH_JSON ?? '', 'utf8')) as unknown;
     const app = Fastify({ logger: false });
@@ -28,7 +30,11 @@ async function main(): Promise<void> {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     const built = await buildApp({ config, database });
     address = await built.app.listen({ port: 0, host: '127.0.0.1' });
+    sockets = () => built.realtime.io.engine.clientsCount;
   }
+  process.on('message', (m) => {
+    if (m === 'stats') process.send?.({ stats: { ...process.memoryUsage(), sockets: sockets() } });
+  });
   process.send?.({ address });
 }
 

@@ -1,24 +1,15 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromium } from './chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** RTMP ingest of the server under test (OBS journey). */
+export const RTMP_PORT = Number(process.env.E2E_RTMP_PORT ?? PORT + 1);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `fanverse-e2e-${PORT}`);
-
-/** Debian's Chromium, never a downloaded browser; flags keep it off the closed network. */
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+/** The server's signing secret, known to the journeys that act as a mail's signed link (cancel links). */
+export const E2E_APP_SECRET = 'e2e-only-secret-0123456789abcdef0123456789';
 
 export default defineConfig({
   testDir: './tests',
@@ -53,6 +44,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      APP_SECRET: E2E_APP_SECRET,
+      LIVE_RTMP_PORT: String(RTMP_PORT),
       // Journeys log in and out many times from one address.
       RATE_LOGIN_PER_IP: '1000',
       RATE_SIGNUP_PER_IP: '1000',

@@ -33,12 +33,16 @@ const freePort = () =>
   });
 
 run('npm', ['run', 'build']);
+// The home page's JavaScript against its budget (issue 13), on the build just made.
+run('node', ['scripts/web-budget.mjs']);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanverse-e2e-'));
 const port = process.env.E2E_PORT ?? String(await freePort());
+const rtmpPort = process.env.E2E_RTMP_PORT ?? String(await freePort());
 try {
   run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
     E2E_DATA_DIR: dataDir,
     E2E_PORT: port,
+    E2E_RTMP_PORT: rtmpPort,
   });
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -109,8 +109,12 @@ async function buildServer(out) {
   const builtins = new Set(builtinModules);
   const missing = new Set();
   await esbuild.build({
-    entryPoints: [rel('apps/server/src/main.ts')],
-    outfile: path.join(out, 'main.js'),
+    // The watermark pool's thread (watermark/mark.worker.ts) is loaded by file next to main.js.
+    entryPoints: {
+      main: rel('apps/server/src/main.ts'),
+      'mark.worker': rel('apps/server/src/watermark/mark.worker.ts'),
+    },
+    outdir: out,
     bundle: true,
     platform: 'node',
     format: 'esm',

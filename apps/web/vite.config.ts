@@ -4,6 +4,30 @@ import { resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { type EndpointDef, endpoints } from '../../packages/contract/src/api.ts';
+
+/**
+ * Production builds: src/app/endpointTable.ts becomes the contract's routes alone (method, path,
+ * multipart per endpoint), so the first load carries neither zod nor the schemas.
+ */
+function endpointRoutes(): Plugin {
+  return {
+    name: 'fanverse-endpoint-routes',
+    apply: 'build',
+    load(id) {
+      if (!id.endsWith('/src/app/endpointTable.ts')) return null;
+      const routes = Object.fromEntries(
+        Object.entries(endpoints as Record<string, EndpointDef>).map(
+          ([name, { method, path, multipart }]) => [
+            name,
+            multipart ? { method, path, multipart } : { method, path },
+          ],
+        ),
+      );
+      return `export const endpointTable = ${JSON.stringify(routes)};`;
+    },
+  };
+}
 
 /** Stamps dist/sw.js with a build id so that every deploy is a service-worker update. */
 function stampServiceWorker(): Plugin {
@@ -53,11 +77,11 @@ function precompressAssets(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), stampServiceWorker(), precompressAssets()],
+  plugins: [react(), endpointRoutes(), stampServiceWorker(), precompressAssets()],
   server: {
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: true, ws: true },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
 });

@@ -4,9 +4,11 @@ import sharp from 'sharp';
 import { DESKTOP, loginByApi, openWithToken, PHONE, shot, signUpFan } from './helpers.ts';
 
 /** A small valid JPEG made in the test (a red/amber gradient-like picture). */
+/** A new photo each call: the same bytes again would be the creator's vault file, with no processing. */
 async function makeJpeg(): Promise<Buffer> {
+  const b = Math.floor(Math.random() * 256);
   return sharp({
-    create: { width: 640, height: 480, channels: 3, background: { r: 189, g: 9, b: 9 } },
+    create: { width: 640, height: 480, channels: 3, background: { r: 189, g: 9, b } },
   })
     .composite([
       {
@@ -200,7 +202,7 @@ test.describe
     });
 
     test('a fan sets a profile picture and a cover on their own profile', async ({ page, request }, info) => {
-      const fan = await signUpFan(request, 'pictures');
+      const fan = await signUpFan(request, 'pictures', { confirmEmail: true });
       await page.setViewportSize(DESKTOP);
       await openWithToken(page, fan.token, fan.user, '/?feed=my-profile');
       await expect(page.getByTestId('my-profile')).toBeVisible();

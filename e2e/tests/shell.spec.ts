@@ -43,6 +43,15 @@ test.describe('visitors', () => {
     await expect(page.getByTestId('login-link')).toHaveText(/Iniciar sesión|Entrar/i);
   });
 
+  test("the visitor landing's server texts follow a language switch without a reload", async ({ page }) => {
+    await acceptAge(page);
+    await page.goto('/');
+    const title = page.getByTestId('view-landing').getByRole('heading', { level: 1 });
+    await expect(title).toHaveText('Your favourite creators, closer than ever');
+    await page.getByTestId('language-selector').selectOption('es');
+    await expect(title).toHaveText('Tus creadores favoritos, más cerca que nunca');
+  });
+
   test('the 404 page, the 500 page with Reload, and /error/api when the API is down', async ({
     page,
   }, info) => {

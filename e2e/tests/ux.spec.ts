@@ -96,6 +96,64 @@ for (const language of LANGUAGES) {
   });
 }
 
+for (const language of LANGUAGES) {
+  test(`forms (${language}): an empty submit marks every field in the user's language and focuses the first; a refused login says so until edited`, async ({
+    page,
+  }) => {
+    await acceptAge(page);
+    await inLanguage(page, language);
+    await page.goto('/login');
+    await page.getByTestId('login-submit').click();
+    for (const name of ['login', 'password']) {
+      const field = page.getByTestId(`field-${name}`);
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      // The message is tied to the control for screen readers.
+      const tip = await field.getAttribute('aria-describedby');
+      await expect(page.locator(`[id="${tip}"]`)).toHaveText(language === 'en' ? /required/ : /obligatorio/);
+    }
+    await expect(page.getByTestId('field-login')).toBeFocused();
+    // A wrong password: the server's message for the form, gone once a field is edited.
+    await page.getByTestId('field-login').fill('fan1');
+    await page.getByTestId('field-password').fill('not-the-password-1');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('form-error')).toContainText(
+      language === 'en' ? /not correct/ : /no son correctos/,
+    );
+    await page.getByTestId('field-password').fill('still-not-it-1');
+    await expect(page.getByTestId('form-error')).toHaveCount(0);
+  });
+}
+
+test('forms (es): contact form messages in Spanish, then sent; profile edit shows the server\'s "taken" at the username and clears it on edit', async ({
+  page,
+  request,
+}) => {
+  await inLanguage(page, 'es');
+  await loginByApi(page, request, 'fanuser2', '/contact');
+  const contact = page.getByTestId('contact-form');
+  await contact.getByTestId('field-email').fill('not-an-email');
+  await contact.getByTestId('contact-submit').click();
+  await expect(contact.getByTestId('field-error-email')).toContainText(/correo/i);
+  await expect(contact.getByTestId('field-error-subject')).toContainText('obligatorio');
+  await expect(contact.getByTestId('field-email')).toBeFocused();
+  await contact.getByTestId('field-email').fill('fan2@example.com');
+  await expect(contact.getByTestId('field-error-email')).toHaveCount(0);
+  await contact.getByTestId('field-subject').fill('Una pregunta');
+  await contact.getByTestId('field-message').fill('¿Cómo cambio mi foto de perfil?');
+  await contact.getByTestId('contact-submit').click();
+  await expect(page.getByTestId('contact-success')).toBeVisible();
+
+  await page.goto('/?feed=my-profile');
+  await page.getByTestId('profile-edit').click();
+  const form = page.getByTestId('profile-form');
+  await form.getByTestId('field-username').fill('creator1');
+  await form.getByTestId('profile-save').click();
+  await expect(form.getByTestId('field-error-username')).toContainText('ya está en uso');
+  await expect(form.getByTestId('field-username')).toBeFocused();
+  await form.getByTestId('field-username').fill('creator1x');
+  await expect(form.getByTestId('field-error-username')).toHaveCount(0);
+});
+
 test('13: a visitor at /gallery goes to login, then to the gallery', async ({ page }) => {
   await acceptAge(page);
   const unauthorized: string[] = [];
@@ -280,7 +338,8 @@ test('2 (es): live pop-ups and admin role labels follow the language the person 
 
   const admin = await browser.newPage();
   await inLanguage(admin, 'es');
-  await loginByApi(admin, request, 'superadmin', '/?admin=users');
+  // The staff list: the full list's first page fills with the fans other journeys sign up.
+  await loginByApi(admin, request, 'superadmin', '/?admin=users&role=admins');
   await expect(admin.locator('.admin-chip[data-role="super"]').first()).toHaveText('Superadministrador');
   await admin.close();
 });

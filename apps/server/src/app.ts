@@ -2,9 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
+import helmet from 'helmet';
 import pino from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -18,11 +23,16 @@ import { JobQueue } from './jobs/job-queue.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
 import { resolveAppSecret } from './lib/secret.ts';
 import { LoggingMailer, type Mailer, OutboxMailer, SmtpMailer } from './mail/mailer.ts';
+import { resolveFfmpeg } from './media/ffmpeg.ts';
+import { LIVE_RENDITION, LiveMedia } from './media/live/live-media.ts';
+import { RtmpIngest } from './media/live/rtmp-ingest.ts';
 import { createMediaModule } from './media/media.module.ts';
+import { VideoPlayback } from './media/playback.ts';
 import { createPrivateStorage } from './media/storage.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { registerApplicationJobs } from './modules/applications/application.jobs.ts';
 import { applicationRoutes } from './modules/applications/application.routes.ts';
+import { registerAuthJobs } from './modules/auth/auth.jobs.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { blockRoutes } from './modules/blocks/block.routes.ts';
@@ -33,6 +43,8 @@ import { devRoutes } from './modules/dev/dev.routes.ts';
 import { earningsRoutes } from './modules/earnings/earnings.routes.ts';
 import { galleryRoutes } from './modules/gallery/gallery.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
+import { registerLiveJobs } from './modules/lives/live.jobs.ts';
+import { liveRoutes } from './modules/lives/live.routes.ts';
 import { registerMessageJobs } from './modules/messages/message.jobs.ts';
 import { messageRoutes } from './modules/messages/message.routes.ts';
 import { notificationRoutes } from './modules/notifications/notification.routes.ts';
@@ -40,16 +52,20 @@ import { registerPostJobs } from './modules/posts/post.jobs.ts';
 import { postRoutes } from './modules/posts/post.routes.ts';
 import { reportRoutes } from './modules/reports/report.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { injectShareMeta, type ShareService } from './modules/share/share.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/subscription.routes.ts';
 import { registerUserJobs } from './modules/users/user.jobs.ts';
 import { userRoutes } from './modules/users/user.routes.ts';
+import { vaultRoutes } from './modules/vault/vault.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { wikiRoutes } from './modules/wiki/wiki.routes.ts';
 import { registerMoneyJobs } from './payments/money.jobs.ts';
 import { DeferredPublisher } from './realtime/publisher.ts';
 import { SessionEvents } from './realtime/session-events.ts';
 import { attachRealtime, type RealtimeServer } from './realtime/socket-server.ts';
 import { buildServices, type Services } from './services.ts';
+import { leakRoutes } from './watermark/leak.routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -96,13 +112,40 @@ const MODULES: ((deps: RouteDeps) => void)[] = [
   billingRoutes,
   subscriptionRoutes,
   earningsRoutes,
+  leakRoutes,
+  vaultRoutes,
+  liveRoutes,
+  wikiRoutes,
 ];
+
+/**
+ * One log line per request, when it is answered (with the method and path), instead of Fastify's
+ * two (incoming and completed); errors are logged as Fastify does.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) super.requestCompleted(error, request, reply);
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
 
 /** Builds the whole app without listening (tests and main.ts both use this). */
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { config, database } = options;
+  // Asynchronous writes: a synchronous write per log line cost about a quarter of a busy server's
+  // CPU (issue 13). Lines are gathered up to 4 KB before a write (one write for many requests
+  // instead of two per request) and flushed at least every second and on exit.
+  const logStream = options.logger === false ? undefined : pino.destination({ sync: false, minLength: 4096 });
+  const logFlush = logStream ? setInterval(() => logStream.flush(), 1000).unref() : undefined;
   const app = Fastify({
     bodyLimit: config.bodyLimitBytes,
+    logController: new OneLinePerRequest(),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
     trustProxy: config.trustProxy,
@@ -111,10 +154,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
         ? false
         : {
             level: config.logLevel,
-            // Asynchronous writes: a synchronous write per log line cost about a quarter of a busy
-            // server's CPU (issue 13). Lines written while one write is in flight go out together;
-            // none waits for a buffer to fill, and pino flushes on exit.
-            stream: pino.destination({ sync: false }),
+            stream: logStream,
             redact: ['req.headers.authorization', 'req.headers.a1sledom', 'req.headers.cookie'],
             serializers: {
               // Paths only: query strings can carry reset codes and search words.
@@ -122,6 +162,13 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
             },
           },
   });
+
+  if (logStream) {
+    app.addHook('onClose', (_instance, done) => {
+      clearInterval(logFlush);
+      logStream.flush(() => done());
+    });
+  }
 
   database.onConnectionError((err) =>
     app.log.warn({ err: { message: err.message } }, 'database connection lost'),
@@ -148,6 +195,12 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     logger: app.log,
   });
   const media = createMediaModule({ database, config, appSecret, jobs, now: options.now, logger: app.log });
+  const liveMedia = new LiveMedia({
+    root: config.live.dir,
+    ffmpeg: () => resolveFfmpeg(config.media).ffmpeg,
+    key: (liveId) => media.hlsKeys.key('live', liveId, LIVE_RENDITION, liveId),
+    log: (msg, data) => app.log.warn(data ?? {}, msg),
+  });
   const services = buildServices({
     config,
     appSecret,
@@ -159,6 +212,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     publisher,
     jobs,
     media: media.service,
+    watermarker: media.watermarker,
+    liveMedia,
+    hls: media.hls,
     privateStorage: createPrivateStorage(config),
     logger: app.log,
     now: options.now,
@@ -171,16 +227,30 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   // answer, such as a visitor reloading the shared feed or the start-up call, gets a 304.
   await app.register(etag, { weak: true });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(helmet, {
+  // Security headers: the helmet middleware is built once (its directives parsed once) and applied
+  // to every request (the Fastify plugin rebuilt it per request, a visible share of a small answer).
+  // The consented analytics tag (spec §7) may come from its own origin and report to it.
+  const analyticsOrigin = config.analytics?.scriptUrl.startsWith('http')
+    ? [new URL(config.analytics.scriptUrl).origin]
+    : [];
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...analyticsOrigin],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(config.mediaCdnUrl ? [config.mediaCdnUrl] : [])],
         mediaSrc: ["'self'", 'blob:', ...(config.mediaCdnUrl ? [config.mediaCdnUrl] : [])],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        workerSrc: ["'self'"],
+        // hls.js fetches playlists, keys and (CDN) segments with XHR.
+        connectSrc: [
+          "'self'",
+          'ws:',
+          'wss:',
+          ...(config.mediaCdnUrl ? [config.mediaCdnUrl] : []),
+          ...analyticsOrigin,
+        ],
+        // hls.js runs its demuxer in a worker it makes from a blob: URL.
+        workerSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         upgradeInsecureRequests: null,
@@ -188,6 +258,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (req, reply, done) =>
+    securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
+  );
   registerErrorHandler(app);
   const metrics = createMetrics(app, {
     database,
@@ -225,6 +298,22 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   };
   for (const register of MODULES) register(deps);
 
+  // Uploaded videos and live streams on the protected HLS delivery (ADR 0021).
+  const playback = new VideoPlayback({
+    media: media.service,
+    hls: media.hls,
+    signer: media.signer,
+    entitled: async (auth, row) => (await services.posts.mediaAccess(auth, [row])).has(row.id),
+    previewEntitled: (auth, row) => services.posts.mayPreview(auth, row),
+  });
+  media.hls.addSource(playback.source());
+  media.hls.addSource(services.lives.hlsSource());
+  media.hls.registerRoutes(app, {
+    authenticate: (token) => services.auth.authenticate(token),
+    byId: (sessionId) => services.auth.sessionById(sessionId),
+  });
+  deps.route('media.play', ({ auth, params }) => playback.play(auth, params.id));
+
   app.get('/healthz', async () => ({ status: 'ok' }));
   // Not ready while the database is away: a load balancer sends requests to other copies meanwhile.
   app.get('/readyz', async (_req, reply) => {
@@ -239,7 +328,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     }
   });
 
-  await registerWeb(app, config);
+  await registerWeb(app, config, services.share);
 
   const realtime = attachRealtime({
     app,
@@ -256,6 +345,12 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       online: (userId) => services.presence.connected(userId),
       offline: (userId, since) => services.presence.lastDisconnected(userId, since),
     },
+    lives: {
+      mayWatch: (auth, liveId) => services.lives.mayWatch(auth, liveId),
+      mayIngest: (auth, liveId) => services.lives.mayIngest(auth, liveId),
+      push: (liveId, chunk) => liveMedia.push(liveId, chunk),
+      viewersChanged: (liveId) => services.lives.viewersChanged(liveId),
+    },
   });
   publisher.attach(realtime);
   // Every module's background work on the one backbone, registered in its own *.jobs.ts.
@@ -264,9 +359,27 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerMoneyJobs(jobs, {
     expire: () => services.subscriptions.expireDue(),
     payouts: () => services.earnings.runPayouts(),
+    renewalNotices: () => services.subscriptions.queueRenewalNotices(),
+    renewalNotice: (id, periodEnd) => services.subscriptions.sendRenewalNotice(id, periodEnd),
+    receipt: (key) => services.billing.sendReceipt(key),
+    welcome: (job) => services.offers.sendWelcome(job),
   });
   registerApplicationJobs(jobs, services.applications);
   registerUserJobs(jobs, services.accountDeletion);
+  registerLiveJobs(jobs, services.lives);
+  // RTMP ingest for OBS when LIVE_RTMP_PORT is set: a publish with a creator's stream key feeds their live.
+  const rtmp = config.live.rtmp
+    ? new RtmpIngest({
+        ...config.live.rtmp,
+        dir: config.live.dir,
+        liveForKey: (key) => services.lives.liveForStreamKey(key),
+        started: (liveId, url) => liveMedia.pull(liveId, url),
+        stopped: (liveId) => void liveMedia.stop(liveId),
+        log: (msg, data) => app.log.warn(data ?? {}, msg),
+      })
+    : undefined;
+  await rtmp?.start();
+  registerAuthJobs(jobs, { confirmations: services.emailConfirmation, devices: services.devices });
   await jobs.start();
 
   return {
@@ -282,7 +395,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       // (new requests on kept-alive connections get 503) and finishes the requests in flight, and
       // the workers take no new job and finish the running ones (bounded wait).
       realtime.io.local.disconnectSockets(true);
-      await Promise.all([app.close(), jobs.stop()]);
+      await Promise.all([app.close(), jobs.stop(), liveMedia.stopAll(), rtmp?.stop()]);
+      await media.watermarker.close();
       // Events published by late work go nowhere instead of to a closed Redis.
       publisher.detach();
       await realtime.close();
@@ -292,9 +406,10 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 }
 
 /** Serves the built web app, with index.html for every client-side route. */
-async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
+async function registerWeb(app: FastifyInstance, config: Config, share: ShareService): Promise<void> {
   const index = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(index);
+  const indexHtml = hasWeb ? fs.readFileSync(index, 'utf8') : '';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
@@ -330,6 +445,12 @@ async function registerWeb(app: FastifyInstance, config: Config): Promise<void> 
         );
     }
     reply.header('cache-control', 'no-cache');
+    // A shared creator or post link: the same page with its preview tags (modules/share).
+    const meta = await share.metaFor(url).catch(() => null);
+    if (meta) {
+      const origin = config.publicUrl?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
+      return reply.type('text/html; charset=utf-8').send(injectShareMeta(indexHtml, meta, origin, url));
+    }
     return reply.sendFile('index.html');
   });
 }

@@ -35,6 +35,20 @@ describe('configuration', () => {
     expect((error as Error).message).toContain(name);
   });
 
+  it('has no analytics tag unless one is configured, and refuses a script address that is not a URL or path', () => {
+    expect(loadConfig({}).analytics).toBeNull();
+    expect(
+      loadConfig({
+        ANALYTICS_SCRIPT_URL: 'https://stats.example.com/js/script.js',
+        ANALYTICS_SITE_ID: 'fans.example',
+      }).analytics,
+    ).toEqual({ scriptUrl: 'https://stats.example.com/js/script.js', siteId: 'fans.example' });
+    expect(loadConfig({ ANALYTICS_SCRIPT_URL: '/stats/script.js' }).analytics?.scriptUrl).toBe(
+      '/stats/script.js',
+    );
+    expect(() => loadConfig({ ANALYTICS_SCRIPT_URL: 'javascript:alert(1)' })).toThrow(ConfigError);
+  });
+
   it('does not seed an external database unless asked', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://a@b/c' }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://a@b/c', SEED_DEMO: 'true' }).seedDemo).toBe(true);

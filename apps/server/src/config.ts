@@ -66,6 +66,20 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Fanverse <no-reply@fanverse.local>'),
   TIMEZONE: timezone,
   SEED_DEMO: bool.optional(),
+  /**
+   * The analytics tag (spec §7), off by default: the script of a self-hosted Plausible or Matomo
+   * (an https URL, or a path on this site) and the site id it counts under. The web app loads it
+   * only after the visitor agrees in the cookie banner.
+   */
+  ANALYTICS_SCRIPT_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^(https?:\/\/[^\s]+|\/[^\s/][^\s]*)$/.test(v), {
+      message: 'must be an http(s) URL or a path starting with /',
+    }),
+  ANALYTICS_SITE_ID: z.string().trim().max(200).optional(),
   SEED_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).default('fanverse-demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_KB: positiveInt(1024),
@@ -83,6 +97,8 @@ const envSchema = z.object({
   RATE_SIGNUP_PER_IP: positiveInt(20),
   RATE_RESET_PER_IP: positiveInt(30),
   RATE_RESET_PER_ACCOUNT: positiveInt(5),
+  RATE_CONFIRM_MAIL_PER_ACCOUNT: positiveInt(5),
+  CONFIRM_EMAIL_TTL_HOURS: positiveInt(48),
   /** Per account and minute: comments, and direct messages. */
   RATE_COMMENT_PER_ACCOUNT: positiveInt(10),
   RATE_MESSAGE_PER_ACCOUNT: positiveInt(60),
@@ -95,6 +111,13 @@ const envSchema = z.object({
   MEDIA_MAX_IMAGE_MB: positiveInt(20),
   MEDIA_MAX_VIDEO_MB: positiveInt(1024),
   MEDIA_URL_TTL_SECONDS: positiveInt(3600),
+  /** Life of signed, session-bound HLS playlist and key URLs (the player asks again after). */
+  HLS_URL_TTL_SECONDS: positiveInt(600),
+  /** x264 preset of the video ladder: faster presets keep transcoding above real time on small machines. */
+  VIDEO_PRESET: z
+    .enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium'])
+    .default('veryfast'),
+  WATERMARK_CACHE_MB: positiveInt(1024),
   MEDIA_S3_BUCKET: z.string().optional(),
   MEDIA_S3_REGION: z.string().default('us-east-1'),
   MEDIA_S3_ENDPOINT: optionalUrl(['http', 'https']),
@@ -104,6 +127,12 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().optional(),
   IDENTITY_RETENTION_DAYS: positiveInt(30),
   FFPROBE_PATH: z.string().optional(),
+  /** Live streaming (issue 17): HLS files and recordings of lives; RTMP ingest for OBS when a port is set. */
+  LIVE_DIR: z.string().optional(),
+  LIVE_RTMP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  LIVE_RTMP_HOST: z.string().default('127.0.0.1'),
+  /** The RTMP server URL shown to creators for OBS (default rtmp://localhost:<port>/live). */
+  LIVE_RTMP_URL: z.string().optional(),
   /** Money (issue 6). Percents are whole numbers; amounts integer cents or credits. */
   CREDIT_VALUE_CENTS: positiveInt(10),
   PLATFORM_COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
@@ -150,6 +179,8 @@ export interface Config {
   mailFrom: string;
   timezone: string;
   seedDemo: boolean;
+  /** The analytics tag the web app may load after consent; null when off. */
+  analytics: { scriptUrl: string; siteId: string } | null;
   seedPassword: string;
   logLevel: string;
   bodyLimitBytes: number;
@@ -164,6 +195,8 @@ export interface Config {
     signupPerIp: number;
     resetPerIp: number;
     resetPerAccount: number;
+    /** Email confirmation mails (signup's and resends) per account per window. */
+    confirmMailPerAccount: number;
     /** Comments per account per minute. */
     commentPerAccount: number;
     /** Direct messages per account per minute. */
@@ -171,6 +204,8 @@ export interface Config {
   };
   resetCodeTtlMinutes: number;
   resetCodeMaxAttempts: number;
+  /** How long an email confirmation code and link work. */
+  confirmEmailTtlHours: number;
   sessionTtlDays: number;
   /**
    * Mail goes to the dev outbox (readable at /api/v1/dev/outbox from loopback, without proxy
@@ -193,6 +228,10 @@ export interface Config {
     maxImageBytes: number;
     maxVideoBytes: number;
     urlTtlSeconds: number;
+    hlsUrlTtlSeconds: number;
+    videoPreset: string;
+    /** Bound of the disk cache of marked copies (DATA_DIR/watermarks), in bytes. */
+    watermarkCacheBytes: number;
     s3:
       | {
           bucket: string;
@@ -206,6 +245,11 @@ export interface Config {
       | undefined;
     ffmpegPath: string | undefined;
     ffprobePath: string | undefined;
+  };
+  live: {
+    dir: string;
+    rtmp: { port: number; host: string } | undefined;
+    rtmpUrl: string;
   };
   money: MoneyConfig;
 }
@@ -291,6 +335,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     timezone: e.TIMEZONE,
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
+    analytics: e.ANALYTICS_SCRIPT_URL
+      ? { scriptUrl: e.ANALYTICS_SCRIPT_URL, siteId: e.ANALYTICS_SITE_ID ?? '' }
+      : null,
     seedPassword: e.SEED_PASSWORD,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_KB * 1024,
@@ -304,11 +351,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signupPerIp: e.RATE_SIGNUP_PER_IP,
       resetPerIp: e.RATE_RESET_PER_IP,
       resetPerAccount: e.RATE_RESET_PER_ACCOUNT,
+      confirmMailPerAccount: e.RATE_CONFIRM_MAIL_PER_ACCOUNT,
       commentPerAccount: e.RATE_COMMENT_PER_ACCOUNT,
       messagePerAccount: e.RATE_MESSAGE_PER_ACCOUNT,
     },
     resetCodeTtlMinutes: e.RESET_CODE_TTL_MINUTES,
     resetCodeMaxAttempts: e.RESET_CODE_MAX_ATTEMPTS,
+    confirmEmailTtlHours: e.CONFIRM_EMAIL_TTL_HOURS,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     devOutbox: !production && (e.DEV_OUTBOX ?? e.SMTP_URL === undefined),
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
@@ -323,6 +372,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxImageBytes: e.MEDIA_MAX_IMAGE_MB * 1024 * 1024,
       maxVideoBytes: e.MEDIA_MAX_VIDEO_MB * 1024 * 1024,
       urlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
+      hlsUrlTtlSeconds: e.HLS_URL_TTL_SECONDS,
+      videoPreset: e.VIDEO_PRESET,
+      watermarkCacheBytes: e.WATERMARK_CACHE_MB * 1024 * 1024,
       s3: e.MEDIA_S3_BUCKET
         ? {
             bucket: e.MEDIA_S3_BUCKET,
@@ -336,6 +388,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
       ffmpegPath: e.FFMPEG_PATH,
       ffprobePath: e.FFPROBE_PATH,
+    },
+    live: {
+      dir: path.resolve(e.LIVE_DIR ?? path.join(dataDir, 'live')),
+      rtmp: e.LIVE_RTMP_PORT ? { port: e.LIVE_RTMP_PORT, host: e.LIVE_RTMP_HOST } : undefined,
+      rtmpUrl: e.LIVE_RTMP_URL ?? `rtmp://localhost:${e.LIVE_RTMP_PORT ?? 1935}/live`,
     },
     money: {
       creditValueCents: e.CREDIT_VALUE_CENTS,

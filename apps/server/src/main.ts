@@ -44,7 +44,10 @@ async function main(): Promise<void> {
     smtp.close();
   }
 
-  if (config.seedDemo && (await seedDemo(built.services.users, config.seedPassword))) {
+  if (
+    config.seedDemo &&
+    (await seedDemo(built.services.users, config.seedPassword, built.services.twoFactor))
+  ) {
     await seedDemoContent(built.services, built.jobs);
     console.info(
       `\nDemo data seeded. Accounts (password "${config.seedPassword}"):\n${DEMO_ACCOUNTS.map(

@@ -4,7 +4,10 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { JobSender } from './jobs/job.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
+import { SecretBox } from './lib/secret-box.ts';
 import type { Mailer, OutboxMailer } from './mail/mailer.ts';
+import type { HlsDelivery } from './media/hls/index.ts';
+import type { LiveMedia } from './media/live/live-media.ts';
 import type { Storage } from './media/storage.ts';
 import { ActionLog } from './modules/admin/action-log.ts';
 import { AdminRepository } from './modules/admin/admin.repository.ts';
@@ -13,8 +16,15 @@ import { ComplaintService } from './modules/admin/complaint.service.ts';
 import { ApplicationRepository } from './modules/applications/application.repository.ts';
 import { ApplicationService } from './modules/applications/application.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import { DeviceService } from './modules/auth/device.service.ts';
+import { EmailConfirmationRepository } from './modules/auth/email-confirmation.repository.ts';
+import { EmailConfirmationService } from './modules/auth/email-confirmation.service.ts';
+import { PasskeyRepository } from './modules/auth/passkey.repository.ts';
+import { PasskeyService } from './modules/auth/passkey.service.ts';
 import { ResetCodeRepository } from './modules/auth/reset-code.repository.ts';
 import { SessionRepository } from './modules/auth/session.repository.ts';
+import { TwoFactorRepository } from './modules/auth/two-factor.repository.ts';
+import { TwoFactorService } from './modules/auth/two-factor.service.ts';
 import { BlockRepository } from './modules/blocks/block.repository.ts';
 import { BlockService } from './modules/blocks/block.service.ts';
 import { CommentRepository } from './modules/comments/comment.repository.ts';
@@ -26,6 +36,8 @@ import { CreatorService } from './modules/creators/creator.service.ts';
 import { GalleryRepository } from './modules/gallery/gallery.repository.ts';
 import { GalleryService } from './modules/gallery/gallery.service.ts';
 import { HomeService } from './modules/home/home.service.ts';
+import { LiveRepository } from './modules/lives/live.repository.ts';
+import { LiveService } from './modules/lives/live.service.ts';
 import { MessageRepository } from './modules/messages/message.repository.ts';
 import { MessageService } from './modules/messages/message.service.ts';
 import { CounterPublisher } from './modules/notifications/counter.publisher.ts';
@@ -39,6 +51,7 @@ import { PresenceService } from './modules/presence/presence.service.ts';
 import { ReportRepository } from './modules/reports/report.repository.ts';
 import { ReportService } from './modules/reports/report.service.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
+import { ShareService } from './modules/share/share.ts';
 import { StatisticsRepository } from './modules/statistics/statistics.repository.ts';
 import { StatisticsService } from './modules/statistics/statistics.service.ts';
 import { AccountDeletionRepository } from './modules/users/account-deletion.repository.ts';
@@ -46,11 +59,17 @@ import { AccountDeletionService, type DeletionLogger } from './modules/users/acc
 import { CountersService } from './modules/users/counters.service.ts';
 import { UserRepository } from './modules/users/user.repository.ts';
 import { UserService } from './modules/users/user.service.ts';
+import { VaultRepository } from './modules/vault/vault.repository.ts';
+import { VaultService } from './modules/vault/vault.service.ts';
 import { createMoneyStore } from './modules/wallet/money.unit.ts';
 import { MoneyTerms } from './modules/wallet/terms.service.ts';
+import { WikiRepository } from './modules/wiki/wiki.repository.ts';
+import { WikiService } from './modules/wiki/wiki.service.ts';
 import { buildMoneyServices } from './payments/money.services.ts';
 import type { RealtimePublisher } from './realtime/publisher.ts';
 import type { SessionEvents } from './realtime/session-events.ts';
+import { LeakService } from './watermark/leak.service.ts';
+import type { Watermarker } from './watermark/watermarker.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -65,6 +84,12 @@ export interface ServiceDeps {
   /** The job backbone: services queue background work on it, never hold a promise of their own. */
   jobs: JobSender;
   media: MediaPort;
+  /** Per-fan marked copies and their serve records (ADR 0026). */
+  watermarker: Watermarker;
+  /** The live streams' media path (ffmpeg to HLS). */
+  liveMedia: LiveMedia;
+  /** The protected HLS delivery (media/hls) live streams are served through. */
+  hls: Pick<HlsDelivery, 'playlistUrl'>;
   /** Identity photos: never public, never signed URLs. */
   privateStorage: Storage;
   /** The app's logger (pino); services log counts and ids of their own records, never personal data. */
@@ -108,7 +133,7 @@ export function buildServices(deps: ServiceDeps) {
   });
   const messageRepo = new MessageRepository(db);
   counters.register(async (auth) => ({ messagesUnread: await messageRepo.unreadTotal(auth.userId) }));
-  const counterPublisher = new CounterPublisher(counters, (id) => users.findById(id), deps.publisher);
+  const counterPublisher = new CounterPublisher(counters, (id) => users.identity(id), deps.publisher);
   const notifications = new NotificationService(
     new NotificationRepository(db),
     deps.publisher,
@@ -171,7 +196,90 @@ export function buildServices(deps: ServiceDeps) {
     features: settings,
     now: deps.now,
   });
+  const money = buildMoneyServices({
+    store: moneyStore,
+    terms: moneyTerms,
+    config: deps.config,
+    appSecret: deps.appSecret,
+    features: settings,
+    findCreator: (handle) => creators.findCreatorByHandle(handle),
+    sendMessage: async (from, to, input) => {
+      await messages.send(from, { to, ...input }, []);
+    },
+    media: deps.media,
+    visiblePost: (auth, postId) => posts.visible(auth, postId),
+    notifications,
+    jobs: deps.jobs,
+    mailer: deps.mailer,
+    now: deps.now,
+  });
+  const lives = new LiveService({
+    lives: new LiveRepository(db),
+    media: deps.liveMedia,
+    hls: deps.hls,
+    wallet: money.wallet,
+    publisher: deps.publisher,
+    notifications,
+    jobs: deps.jobs,
+    findByHandle: async (handle) => {
+      const row = await users.findByLogin(handle);
+      return row && !row.deletedAt && row.username.toLowerCase() === handle.toLowerCase() ? row : undefined;
+    },
+    createReplayPost: async (auth, text, file) => {
+      const post = await posts.create(
+        auth,
+        {
+          message: text,
+          kind: 'post',
+          visibility: 'subscribers',
+          price: 0,
+          discountStatus: 'off',
+          discountPercent: 0,
+          discountDateLimit: null,
+        },
+        [file],
+      );
+      return post._id;
+    },
+    rtmpUrl: deps.config.live.rtmpUrl,
+    now: deps.now,
+  });
+  const emailConfirmation = new EmailConfirmationService({
+    confirmations: new EmailConfirmationRepository(db),
+    users,
+    mailer: deps.mailer,
+    jobs: deps.jobs,
+    limiter: deps.limiter,
+    grantFreeCredits: (userId) => money.wallet.grantFreeCredits(userId),
+    config: deps.config,
+    now: deps.now,
+  });
+  const twoFactor = new TwoFactorService({
+    repo: new TwoFactorRepository(db),
+    users,
+    limiter: deps.limiter,
+    box: new SecretBox(deps.appSecret, 'totp'),
+    config: deps.config,
+    now: deps.now,
+  });
+  const passkeys = new PasskeyService({
+    repo: new PasskeyRepository(db),
+    users,
+    config: deps.config,
+    now: deps.now,
+  });
+  const devices = new DeviceService({
+    sessions,
+    users,
+    mailer: deps.mailer,
+    jobs: deps.jobs,
+    config: deps.config,
+    onSessionsRevoked,
+    now: deps.now,
+  });
   return {
+    lives,
+    liveMedia: deps.liveMedia,
     statistics: new StatisticsService(new StatisticsRepository(db, deps.config.timezone), deps.now),
     applications,
     adminUsers,
@@ -180,6 +288,7 @@ export function buildServices(deps: ServiceDeps) {
     notifications,
     creators,
     posts,
+    share: new ShareService({ db, appName: deps.config.appName }),
     comments: new CommentService(new CommentRepository(db), posts, notifications, deps.publisher, blocks, {
       limiter: deps.limiter,
       perMinute: deps.config.rateLimits.commentPerAccount,
@@ -188,6 +297,8 @@ export function buildServices(deps: ServiceDeps) {
     messages,
     presence: new PresenceService(new PresenceRepository(db), deps.now),
     reports: new ReportService(reportRepo, posts, creators, deps.limiter),
+    leaks: new LeakService(db, deps.watermarker, reportRepo),
+    vault: new VaultService(new VaultRepository(db), deps.media),
     gallery: new GalleryService(new GalleryRepository(db), creators, posts, deps.media),
     users,
     counters,
@@ -201,11 +312,15 @@ export function buildServices(deps: ServiceDeps) {
       features: settings,
       now: deps.now,
       onSessionsRevoked,
+      onSignup: (userId) => emailConfirmation.queueMail(userId),
+      onSignedIn: (userId, sessionId) => devices.noticeSignIn(userId, sessionId),
+      twoFactor,
     }),
     user: new UserService({
       users,
       counters,
       media: deps.media,
+      watermarks: deps.watermarker,
       cdnUrl: deps.config.mediaCdnUrl,
       now: deps.now,
     }),
@@ -221,20 +336,15 @@ export function buildServices(deps: ServiceDeps) {
       now: deps.now,
     }),
     home: new HomeService({ users, config: deps.config, settings }),
+    wiki: new WikiService(new WikiRepository(db), actionLog),
     settings,
     contact: new ContactService(new ContactRepository(db), deps.limiter, reportRepo),
     outbox: deps.outbox,
-    ...buildMoneyServices({
-      store: moneyStore,
-      terms: moneyTerms,
-      config: deps.config,
-      appSecret: deps.appSecret,
-      features: settings,
-      findCreator: (handle) => creators.findCreatorByHandle(handle),
-      visiblePost: (auth, postId) => posts.visible(auth, postId),
-      notifications,
-      now: deps.now,
-    }),
+    emailConfirmation,
+    devices,
+    twoFactor,
+    passkeys,
+    ...money,
   };
 }
 

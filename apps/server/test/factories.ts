@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Role } from '@fanverse/contract';
+import { ADMINISTRATOR_ROLES, type Role } from '@fanverse/contract';
 import { hashPassword } from '../src/lib/crypto.ts';
 import type { TestApp } from './harness.ts';
 
 export const TEST_PASSWORD = 'correct-horse-9';
+/** The authenticator secret of the administrators the factory makes (base32). */
+export const STAFF_TOTP_SECRET = 'TESTSTAFFTOTPSECRETABCDEFGHIJKLM';
 let passwordHash: Promise<string> | undefined;
 
 let seq = 0;
@@ -37,7 +39,14 @@ export function signupInput(overrides: Record<string, unknown> = {}) {
 /** Creates a user with the given roles and logs in; answers the token. */
 export async function createUser(
   t: TestApp,
-  opts: { roles?: Role[]; verified?: boolean; username?: string } = {},
+  opts: {
+    roles?: Role[];
+    verified?: boolean;
+    username?: string;
+    language?: 'en' | 'es';
+    /** Administrators get two-step sign-in (STAFF_TOTP_SECRET) unless this is false. */
+    twoFactor?: boolean;
+  } = {},
 ): Promise<{ id: string; username: string; email: string; token: string }> {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const username = opts.username ?? uniqueUsername();
@@ -50,7 +59,7 @@ export async function createUser(
     birthdate: '1990-01-01',
     roles: opts.roles ?? ['user', 'fan'],
     verified: opts.verified ?? false,
-    language: 'en',
+    language: opts.language ?? 'en',
     referralCode: randomBytes(5).toString('hex'),
     referredBy: null,
   });
@@ -60,6 +69,10 @@ export async function createUser(
     { ip: `10.9.${seq % 250}.1` },
   );
   if (res.status !== 200) throw new Error(`factory login failed: ${JSON.stringify(res.body)}`);
+  // Administrator roles act only with two-step sign-in on (issue 18): staff made here have it.
+  if (opts.roles?.some((r) => ADMINISTRATOR_ROLES.includes(r)) && opts.twoFactor !== false) {
+    await t.services.twoFactor.enrolKnownSecret(user.id, STAFF_TOTP_SECRET);
+  }
   return { id: user.id, username, email, token: res.body.token };
 }
 

@@ -234,7 +234,10 @@ function queryString(input: unknown): string {
 
 function pathWith(path: string, params: unknown): string {
   const values = (params && typeof params === 'object' ? params : {}) as Json;
-  return path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(text(values[k]) || 'x'));
+  // A lone surrogate has no UTF-8 form, so no client can put one in a URL: it becomes U+FFFD.
+  return path.replace(/:(\w+)/g, (_, k: string) =>
+    encodeURIComponent(text(values[k]).replace(/\p{Surrogate}/gu, '\uFFFD') || 'x'),
+  );
 }
 
 const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

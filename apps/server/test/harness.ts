@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { EndpointName, EndpointOutput } from '@fanverse/contract';
+import type { AuthResponse, EndpointName, EndpointOutput } from '@fanverse/contract';
 import { endpoints } from '@fanverse/contract';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -40,9 +40,17 @@ export interface TestApp extends BuiltApp {
     name: N,
     input?: unknown,
     opts?: CallOptions,
-  ): Promise<{ status: number; body: EndpointOutput<N> & ErrorShape; headers: Record<string, unknown> }>;
+  ): Promise<{ status: number; body: TestOutput<N> & ErrorShape; headers: Record<string, unknown> }>;
   stop(): Promise<void>;
 }
+
+/**
+ * What a call answers. A login answers a session, or (two-step sign-in on) a challenge: tests read
+ * the session's fields directly, and a test that gets a challenge instead fails on them.
+ */
+type TestOutput<N extends EndpointName> = N extends 'auth.login'
+  ? AuthResponse & Partial<Extract<EndpointOutput<'auth.login'>, { twoFactor: unknown }>>
+  : EndpointOutput<N>;
 
 export interface CallOptions {
   token?: string;

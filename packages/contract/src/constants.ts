@@ -32,6 +32,28 @@ export const LIMITS = {
   resetCodeLength: 6,
 } as const;
 
+/** Categories a creator may choose for their page (Explore filters by them); at most CATEGORY_MAX. */
+export const CATEGORY_TAGS = [
+  'fitness',
+  'yoga',
+  'travel',
+  'photography',
+  'art',
+  'music',
+  'dance',
+  'cooking',
+  'fashion',
+  'beauty',
+  'gaming',
+  'comedy',
+  'lifestyle',
+  'cosplay',
+  'education',
+  'sports',
+] as const;
+export type CategoryTag = (typeof CATEGORY_TAGS)[number];
+export const CATEGORY_MAX = 3;
+
 export const PAGE_LIMITS = {
   comments: 24,
   contacts: 24,
@@ -39,6 +61,7 @@ export const PAGE_LIMITS = {
   notifications: 10,
   subscribers: 10,
   search: 30,
+  vault: 24,
 } as const;
 
 export const TIMINGS = {
@@ -75,3 +98,18 @@ export const LANGUAGE_HEADER = 'ilang';
 
 /** Words the user must type to delete their account (spec §5). */
 export const DELETE_ACCOUNT_WORDS: Record<Language, string> = { en: 'delete', es: 'eliminar' };
+
+/** Gifts a fan can send (POST /money/gift), kept apart from the schemas for the web app's first load. */
+export const GIFT_KINDS = ['flowers', 'gift'] as const;
+
+/** Reasons of a report (POST /posts/:id/report, complaints). */
+export const REPORT_REASONS = [
+  'fake_info',
+  'violent_content',
+  'fraud',
+  'spam',
+  'hate_speech',
+  'related_a_minor',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];

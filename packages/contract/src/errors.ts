@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Language } from './constants.ts';
 import { formatMessage, type Localized } from './i18n.ts';
 
@@ -105,6 +104,56 @@ export const ERRORS = {
     en: 'This code has expired. Request a new one.',
     es: 'Este código ha caducado. Solicita uno nuevo.',
   },
+  CONFIRM_CODE_INVALID: {
+    status: 400,
+    en: 'This confirmation code is not valid. Check the latest email or ask for a new one.',
+    es: 'Este código de confirmación no es válido. Revisa el último correo o pide uno nuevo.',
+  },
+  CONFIRM_CODE_EXPIRED: {
+    status: 400,
+    en: 'This confirmation code has expired. Ask for a new one.',
+    es: 'Este código de confirmación ha caducado. Pide uno nuevo.',
+  },
+  TWO_FACTOR_INVALID: {
+    status: 400,
+    en: 'This code is not valid. Use the current code of your authenticator app, or one of your recovery codes.',
+    es: 'Este código no es válido. Usa el código actual de tu app de autenticación o uno de tus códigos de recuperación.',
+  },
+  TWO_FACTOR_EXPIRED: {
+    status: 401,
+    en: 'This sign-in step has expired or had too many wrong codes. Enter your password again.',
+    es: 'Este paso de inicio de sesión caducó o tuvo demasiados códigos incorrectos. Vuelve a escribir tu contraseña.',
+  },
+  TWO_FACTOR_ALREADY_ON: {
+    status: 409,
+    en: 'Two-step sign-in is already on for this account.',
+    es: 'El inicio de sesión en dos pasos ya está activado en esta cuenta.',
+  },
+  TWO_FACTOR_NOT_SET_UP: {
+    status: 400,
+    en: 'Start the set-up first: scan the QR code, then type a code.',
+    es: 'Primero empieza la configuración: escanea el código QR y luego escribe un código.',
+  },
+  TWO_FACTOR_REQUIRED: {
+    status: 403,
+    en: 'Staff accounts need two-step sign-in. Turn it on in Settings › Security, then try again.',
+    es: 'Las cuentas del equipo necesitan el inicio de sesión en dos pasos. Actívalo en Ajustes › Seguridad y vuelve a intentarlo.',
+  },
+  PASSKEY_INVALID: {
+    status: 400,
+    en: 'This passkey could not be checked. Try again, or sign in with your password.',
+    es: 'No se pudo comprobar esta llave de acceso. Vuelve a intentarlo o inicia sesión con tu contraseña.',
+  },
+  PASSKEY_EXPIRED: {
+    status: 400,
+    en: 'This passkey request has expired or was already used. Start again.',
+    es: 'Esta solicitud de llave de acceso caducó o ya se usó. Vuelve a empezar.',
+  },
+  EMAIL_NOT_CONFIRMED: {
+    status: 403,
+    en: 'Confirm your email first: your picture, cover and display name can be changed once it is confirmed.',
+    es: 'Primero confirma tu correo: podrás cambiar tu foto, tu portada y tu nombre visible cuando esté confirmado.',
+  },
   CONFIRMATION_MISMATCH: {
     status: 400,
     en: 'Type the word {word} to confirm.',
@@ -126,7 +175,42 @@ export const ERRORS = {
     en: 'The file {name} is not supported',
     es: 'El archivo {name} no es compatible',
   },
+  LEAK_IMAGE_REQUIRED: {
+    status: 400,
+    en: 'Choose one image of the leaked copy (JPEG, PNG or WebP).',
+    es: 'Elige una imagen de la copia filtrada (JPEG, PNG o WebP).',
+  },
+  MEDIA_IN_USE: {
+    status: 409,
+    en: 'This file is used in a post, a message, the welcome message or the gallery. Remove it from there first.',
+    es: 'Este archivo se usa en una publicación, un mensaje, el mensaje de bienvenida o la galería. Quítalo de ahí primero.',
+  },
   INVALID_FILE_TYPE: { status: 415, en: 'Invalid file type', es: 'Tipo de archivo no válido' },
+  LIVE_ALREADY_ON: {
+    status: 409,
+    en: 'You are already live. End that live first.',
+    es: 'Ya estás en directo. Termina ese directo primero.',
+  },
+  LIVE_ENDED: {
+    status: 409,
+    en: 'This live has ended.',
+    es: 'Este directo ha terminado.',
+  },
+  LIVE_NOT_ALLOWED: {
+    status: 403,
+    en: 'You cannot watch this live. Subscribe or buy a ticket to watch it.',
+    es: 'No puedes ver este directo. Suscríbete o compra una entrada para verlo.',
+  },
+  LIVE_MUTED: {
+    status: 403,
+    en: 'The creator has muted you in this live chat.',
+    es: 'El creador te ha silenciado en el chat de este directo.',
+  },
+  LIVE_NO_RECORDING: {
+    status: 409,
+    en: 'This live has no recording to publish.',
+    es: 'Este directo no tiene grabación para publicar.',
+  },
   INSUFFICIENT_CREDITS: {
     status: 402,
     en: 'You do not have enough credits. Buy a credit bag to continue.',
@@ -146,6 +230,21 @@ export const ERRORS = {
     status: 409,
     en: 'You are already subscribed to this creator.',
     es: 'Ya estás suscrito a este creador.',
+  },
+  OFFER_EXPIRED: {
+    status: 410,
+    en: 'This offer has expired. You can still subscribe at the regular price.',
+    es: 'Esta oferta ha caducado. Aún puedes suscribirte al precio normal.',
+  },
+  OFFER_USED_UP: {
+    status: 409,
+    en: 'This offer has been used the maximum number of times. You can still subscribe at the regular price.',
+    es: 'Esta oferta ya se usó el número máximo de veces. Aún puedes suscribirte al precio normal.',
+  },
+  CANCEL_LINK_INVALID: {
+    status: 400,
+    en: 'This cancel link is not valid or has expired. Sign in and cancel from your subscriptions.',
+    es: 'Este enlace de cancelación no es válido o ha caducado. Inicia sesión y cancela desde tus suscripciones.',
   },
   CANNOT_PAY_YOURSELF: {
     status: 409,
@@ -229,11 +328,3 @@ export function errorMessage(
 ): string {
   return formatMessage(ERRORS[code][language], params);
 }
-
-/** The body of every error answer. `fields` maps a field name to its message. */
-export const apiErrorSchema = z.object({
-  code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
-  message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-});
-export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -1,4 +1,5 @@
 import type { Comment } from './http/content.ts';
+import type { LiveChatMessage } from './http/lives.ts';
 import type { Message } from './http/messages.ts';
 import type { NotificationPayload } from './http/notifications.ts';
 import type { Counters } from './http/user.ts';
@@ -30,6 +31,21 @@ export interface ServerToClientEvents {
   user: (payload: { type: string; postId?: string }) => void;
   progress: (payload: { progress?: number; percent?: number; message: string }) => void;
   counter: (payload: Counters) => void;
+  /** Live streaming (issue 17): everyone watching the live gets these. */
+  liveChat: (payload: { liveId: string; message: LiveChatMessage }) => void;
+  liveChatRemoved: (payload: { liveId: string; messageId: string }) => void;
+  /** A ticket, tip or gift during the live: shown on the stream with the fan's name. */
+  liveSupport: (payload: {
+    liveId: string;
+    kind: 'ticket' | 'tip' | 'flowers' | 'gift';
+    fan: string;
+    credits: number;
+    earnedCredits: number;
+  }) => void;
+  liveViewers: (payload: { liveId: string; viewers: number }) => void;
+  liveEnded: (payload: { liveId: string }) => void;
+  /** This viewer was banned from the live (the player stops). */
+  liveBanned: (payload: { liveId: string }) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;
@@ -41,4 +57,9 @@ export interface ClientToServerEvents {
   /** The chat with this handle is open on this device (no notification for its new messages). */
   openChat: (handle: string, ack?: (ok: boolean) => void) => void;
   closeChat: () => void;
+  /** Join a live's room (chat, tips, viewer count); refused when the caller may not watch. */
+  watchLive: (liveId: string, ack?: (ok: boolean) => void) => void;
+  unwatchLive: (liveId: string) => void;
+  /** The creator's camera: a MediaRecorder chunk (WebM) of their live, in order. */
+  liveChunk: (liveId: string, chunk: ArrayBuffer, ack?: (ok: boolean) => void) => void;
 }

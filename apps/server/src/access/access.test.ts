@@ -228,3 +228,15 @@ describe('access table through the feeds (SQL fragments and predicates agree)', 
     expect(JSON.stringify(res.body.profile)).toContain(`"subscribers":${active}`);
   });
 });
+
+describe('accounts: what waits for a confirmed email', () => {
+  it('profile customisation and the free credits need the verified flag', async () => {
+    const { mayCustomiseProfile, mayReceiveFreeCredits } = await import('./index.ts');
+    for (const rule of [mayCustomiseProfile, mayReceiveFreeCredits]) {
+      expect(rule({ verified: true })).toBe(true);
+      expect(rule({ verified: false })).toBe(false);
+      expect(rule(null)).toBe(false);
+      expect(rule(undefined)).toBe(false);
+    }
+  });
+});

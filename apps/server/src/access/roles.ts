@@ -23,6 +23,20 @@ export const isSuper = holdsSome(['super']);
 
 export const isCreator = holdsSome(['creator']);
 
+/**
+ * The roles a session may use (issue 18): administrator roles (admin, super) act only once the
+ * account has two-step sign-in on. Without it they are withheld, so no guard and no access rule
+ * anywhere sees them; the route answers TWO_FACTOR_REQUIRED where they would have been enough.
+ */
+export function rolesInForce(
+  roles: readonly Role[],
+  twoFactor: boolean,
+): { roles: Role[]; withheld: Role[] } {
+  if (twoFactor) return { roles: [...roles], withheld: [] };
+  const needs = (r: Role) => ADMINISTRATOR_ROLES.includes(r);
+  return { roles: roles.filter((r) => !needs(r)), withheld: roles.filter(needs) };
+}
+
 /** The viewer made the thing (a post, a gallery item…). */
 export const isOwner = (viewer: Viewer, thing: { creatorId: string }): boolean =>
   !!viewer && viewer.userId === thing.creatorId;
@@ -40,3 +54,10 @@ export const creatorSql = (roles: SQLWrapper): SQL => sql`('creator' = ANY(${rol
 /** SQL: a fan account, neither creator nor staff (how statistics and the accounts list count fans). */
 export const fanAccountSql = (roles: SQLWrapper): SQL =>
   sql`(NOT ${creatorSql(roles)} AND NOT ${staffSql(roles)})`;
+
+/**
+ * SQL: listed in the people directory (`?view=user`): creators and fans; staff-only accounts
+ * (admins, coordinators, super administrators without the creator role) never.
+ */
+export const directoryListedSql = (roles: SQLWrapper): SQL =>
+  sql`(${creatorSql(roles)} OR ${fanAccountSql(roles)})`;

@@ -2,7 +2,13 @@ import {
   ADMIN_STATUSES,
   APPLICATION_STATUSES,
   COMPLAINT_STATUSES,
+  LANGUAGES,
+  LIVE_AUDIENCES,
+  LIVE_MODERATIONS,
+  LIVE_SOURCES,
+  LIVE_STATUSES,
   MEDIA_STATUSES,
+  OFFER_KINDS,
   PAYOUT_STATUSES,
   POST_KINDS,
   POST_STATUSES,
@@ -53,7 +59,15 @@ export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 export const PAYMENT_EVENT_STATUSES = ['received', 'applied', 'rejected', 'ignored'] as const;
 export type PaymentEventStatus = (typeof PAYMENT_EVENT_STATUSES)[number];
 /** What a ledger transfer was sold as; a reversal keeps its sale's category. */
-export const LEDGER_CATEGORIES = ['credits', 'subscriptions', 'content', 'tips', 'flowers', 'gifts'] as const;
+export const LEDGER_CATEGORIES = [
+  'credits',
+  'subscriptions',
+  'content',
+  'tips',
+  'flowers',
+  'gifts',
+  'live',
+] as const;
 export type LedgerCategory = (typeof LEDGER_CATEGORIES)[number];
 
 export const users = pgTable(
@@ -104,6 +118,8 @@ export const profiles = pgTable('profiles', {
   discountStatus: text('discount_status').notNull().default('off'),
   discountPercent: integer('discount_percent').notNull().default(0),
   discountDateLimit: timestamp('discount_date_limit', { withTimezone: true }),
+  /** Creators: a visible "site/@handle" mark on the images their fans see (issue 19). */
+  visibleWatermark: boolean('visible_watermark').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -120,8 +136,121 @@ export const sessions = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The browser's User-Agent at sign-in (cut to 400 characters): the devices page names the device from it. */
+    userAgent: text('user_agent'),
+    /** The address the session signed in from, then the last one seen (devices page). */
+    ip: text('ip'),
   },
   (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Email confirmation (the verified flag, issue 18): a 6-digit code for typing and a long token for
+ * the mail's link, both stored hashed; a new mail retires the older rows.
+ */
+export const emailConfirmations = pgTable(
+  'email_confirmations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    /** Wrong codes typed against this row, counted before each comparison (as reset codes). */
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_confirmations_token_idx').on(t.tokenHash),
+    index('email_confirmations_user_idx').on(t.userId),
+  ],
+);
+
+/** Two-factor sign-in (issue 18): the TOTP secret, sealed with a key derived from the server secret. */
+export const userTwoFactor = pgTable('user_two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** AES-256-GCM sealed base32 secret (lib/secret-box.ts); never logged, never answered again. */
+  totpSecret: text('totp_secret').notNull(),
+  /** Set once the first code confirmed the enrolment; until then the secret is pending. */
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  /** The last TOTP time step accepted: a code is never accepted twice. */
+  lastTimeStep: integer('last_time_step'),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes (hashed); each is used once, by a conditional update. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/** Passkeys (WebAuthn credentials): a password-less sign-in that is both factors at once (issue 18). */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url, as the authenticator names it. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The signature counter last seen (0 for authenticators that keep none). */
+    counter: integer('counter').notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    /** A name for the list ("Chrome on Android"), from the device that made it. */
+    name: text('name').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('passkeys_credential_idx').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
+);
+
+/** A WebAuthn challenge handed out for one registration or sign-in; used once, short-lived. */
+export const passkeyChallenges = pgTable('passkey_challenges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The account registering a passkey; null for a sign-in (the passkey names the account). */
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  challenge: text('challenge').notNull(),
+  kind: text('kind').$type<'register' | 'login'>().notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** The step between a right password and the second factor: short-lived, guesses counted. */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('login_challenges_token_idx').on(t.tokenHash)],
 );
 
 export const passwordResetCodes = pgTable(
@@ -176,9 +305,17 @@ export const notifications = pgTable(
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull().default({}),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /**
+     * Set when a notification must reach its recipient once only (a retried job must not notify
+     * twice), e.g. `live:<liveId>`; unique per recipient. Null for the others (NULLs never collide).
+     */
+    onceKey: text('once_key'),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_unread_idx').on(t.userId, t.readAt)],
+  (t) => [
+    index('notifications_user_unread_idx').on(t.userId, t.readAt),
+    uniqueIndex('notifications_user_once_idx').on(t.userId, t.onceKey),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;
@@ -206,10 +343,21 @@ export const media = pgTable(
     width: integer('width'),
     height: integer('height'),
     info: jsonb('info'),
+    /** Videos: seconds from the start anyone who may see the post may play (free preview); 0 none. */
+    previewSeconds: integer('preview_seconds').notNull().default(0),
     error: text('error'),
+    /**
+     * SHA-256 of the uploaded bytes (vault files only; ADR 0032): one owner's same file is stored
+     * once. Cleared when processing fails, so a new upload of that file is tried again.
+     */
+    contentHash: text('content_hash'),
     createdAt: createdAt(),
   },
-  (t) => [index('media_owner_idx').on(t.ownerId), allowed('media', 'status', t.status, MEDIA_STATUSES)],
+  (t) => [
+    index('media_owner_idx').on(t.ownerId),
+    uniqueIndex('media_owner_hash_idx').on(t.ownerId, t.contentHash),
+    allowed('media', 'status', t.status, MEDIA_STATUSES),
+  ],
 );
 
 export const posts = pgTable(
@@ -246,6 +394,10 @@ export const posts = pgTable(
     // The feeds: equality on review state, status and kind, newest first; creator_id and id ride
     // along so a deep page's offset is skipped inside the index.
     index('posts_feed_idx').on(t.adminStatus, t.status, t.kind, t.createdAt, t.creatorId, t.id),
+    // Visitors' and Explore's feeds: free posts only (spec §6).
+    index('posts_free_feed_idx')
+      .on(t.adminStatus, t.status, t.kind, t.createdAt, t.creatorId, t.id)
+      .where(sql`${t.visibility} = 'free'`),
     allowed('posts', 'kind', t.kind, POST_KINDS),
     allowed('posts', 'visibility', t.visibility, VISIBILITIES),
     allowed('posts', 'admin_status', t.adminStatus, ADMIN_STATUSES),
@@ -367,6 +519,39 @@ export const follows = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.followerId, t.creatorId] }), index('follows_creator_idx').on(t.creatorId)],
+);
+
+/**
+ * Words of each person's handle and name with their one-letter deletions (symmetric-deletion
+ * spelling index): "lnua" and "luna" share "lna"/"lua", so a transposed, dropped, doubled or
+ * changed letter still finds the word through an equality lookup. Kept by database triggers on
+ * users and profiles (migration 0016), never written by the app.
+ */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+    variant: text('variant').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.variant, t.userId, t.term] }),
+    index('search_terms_user_idx').on(t.userId),
+  ],
+);
+
+/** Categories a creator chose for their page (CATEGORY_TAGS); Explore lists creators by them. */
+export const creatorTags = pgTable(
+  'creator_tags',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tag: text('tag').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tag] }), index('creator_tags_tag_idx').on(t.tag, t.userId)],
 );
 
 export const complaints = pgTable(
@@ -665,6 +850,12 @@ export const checkouts = pgTable(
     eticketid: text('eticketid'),
     dynamicPricingId: text('dynamic_pricing_id'),
     status: oneOf('status', CHECKOUT_STATUSES).notNull().default('pending'),
+    /** Subscriptions: the first paid period (days; a trial's length) and what renews after it. */
+    periodDays: integer('period_days'),
+    recurringCents: integer('recurring_cents'),
+    recurringDays: integer('recurring_days'),
+    /** The offer link redeemed by this checkout (counted when it is paid). */
+    offerId: uuid('offer_id'),
     purchaseId: text('purchase_id'),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -710,8 +901,86 @@ export const subscriptionBilling = pgTable(
     lastActivationAt: timestamp('last_activation_at', { withTimezone: true }).notNull(),
     lastRenewalAt: timestamp('last_renewal_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Length of each renewed period (a bundle's months); null: the configured monthly period. */
+    periodDays: integer('period_days'),
+    /** The period end the renewal notice (7 days before) was mailed for: one mail per period. */
+    renewalNoticeFor: timestamp('renewal_notice_for', { withTimezone: true }),
   },
   (t) => [uniqueIndex('subscription_billing_purchase_idx').on(t.provider, t.purchaseId)],
+);
+
+/** A creator's subscription bundles: N months paid at once at a discount (issue 19). */
+export const subscriptionBundles = pgTable(
+  'subscription_bundles',
+  {
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    months: integer('months').notNull(),
+    discountPercent: integer('discount_percent').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.creatorId, t.months] }),
+    check('subscription_bundles_percent_check', sql`${t.discountPercent} BETWEEN 0 AND 90`),
+  ],
+);
+
+/**
+ * Offer links: a free trial or a discount on the first period, with an expiry and a use limit.
+ * `uses` only grows by a guarded update (`uses < max_uses`), backed by a check constraint.
+ */
+export const offerLinks = pgTable(
+  'offer_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    kind: oneOf('kind', OFFER_KINDS).notNull(),
+    trialDays: integer('trial_days').notNull().default(0),
+    discountPercent: integer('discount_percent').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    maxUses: integer('max_uses').notNull(),
+    uses: integer('uses').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('offer_links_code_idx').on(t.code),
+    index('offer_links_creator_idx').on(t.creatorId),
+    allowed('offer_links', 'kind', t.kind, OFFER_KINDS),
+    check('offer_links_uses_check', sql`${t.uses} >= 0 AND ${t.uses} <= ${t.maxUses}`),
+  ],
+);
+
+/** The message sent automatically to each new subscriber (issue 19). */
+export const welcomeMessages = pgTable('welcome_messages', {
+  creatorId: uuid('creator_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  text: text('text').notNull(),
+  active: boolean('active').notNull().default(true),
+  /** Price in credits of the attached media (0: free); the subscriber unlocks them like a paid message. */
+  price: integer('price').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Vault files attached to a creator's welcome message (sent with each new subscriber's copy). */
+export const welcomeMessageMedia = pgTable(
+  'welcome_message_media',
+  {
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => welcomeMessages.creatorId, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.creatorId, t.mediaId] }),
+    index('welcome_message_media_media_idx').on(t.mediaId),
+  ],
 );
 
 /** Where a creator is paid: kind card | bank | transfer; `details` holds the full data, `masked` what is shown. */
@@ -756,3 +1025,167 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * One row per fan and private file served to them (ADR 0026): the invisible mark in that fan's copy
+ * carries `mark_id`, so a leaked copy names the fan and when the file was first served to them.
+ */
+export const mediaServes = pgTable(
+  'media_serves',
+  {
+    markId: integer('mark_id').primaryKey().generatedAlwaysAsIdentity(),
+    fanId: uuid('fan_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    servedAt: timestamp('served_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('media_serves_fan_media_idx').on(t.fanId, t.mediaId)],
+);
+
+/** Leak traces run by creators and staff: what a leaked copy's mark said, for a DMCA complaint. */
+export const leakTraces = pgTable(
+  'leak_traces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requesterId: uuid('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    markId: integer('mark_id'),
+    mediaId: uuid('media_id').references(() => media.id, { onDelete: 'set null' }),
+    fanId: uuid('fan_id').references(() => users.id, { onDelete: 'set null' }),
+    servedAt: timestamp('served_at', { withTimezone: true }),
+    confidence: integer('confidence_pct').notNull(),
+    complaintId: uuid('complaint_id').references(() => complaints.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('leak_traces_requester_idx').on(t.requesterId)],
+);
+
+/**
+ * Live streams (issue 17). One live at a time per creator (partial unique index). `audience` says who
+ * may watch: the creator's subscribers, everyone logged in, or anyone holding a ticket bought with
+ * credits (`ticketPrice`). The recording stays on the server's disk until the creator publishes it
+ * as a post or it is cleaned up.
+ */
+export const lives = pgTable(
+  'lives',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    audience: oneOf('audience', LIVE_AUDIENCES).notNull(),
+    ticketPrice: integer('ticket_price').notNull().default(0),
+    goalCredits: integer('goal_credits'),
+    goalLabel: text('goal_label'),
+    source: oneOf('source', LIVE_SOURCES).notNull().default('browser'),
+    status: oneOf('status', LIVE_STATUSES).notNull().default('live'),
+    peakViewers: integer('peak_viewers').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedBy: uuid('ended_by'),
+    replayPostId: uuid('replay_post_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('lives_one_live_per_creator_idx').on(t.creatorId).where(sql`status = 'live'`),
+    index('lives_status_idx').on(t.status, t.startedAt),
+    index('lives_creator_idx').on(t.creatorId, t.startedAt),
+    allowed('lives', 'audience', t.audience, LIVE_AUDIENCES),
+    allowed('lives', 'source', t.source, LIVE_SOURCES),
+    allowed('lives', 'status', t.status, LIVE_STATUSES),
+  ],
+);
+
+/** A fan's ticket to a ticketed live: bought once (the ledger key and this row both say so). */
+export const liveTickets = pgTable(
+  'live_tickets',
+  {
+    liveId: uuid('live_id')
+      .notNull()
+      .references(() => lives.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.liveId, t.userId] })],
+);
+
+/** Live chat: kept so the creator can remove a message by id and late viewers see the last lines. */
+export const liveMessages = pgTable(
+  'live_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    liveId: uuid('live_id')
+      .notNull()
+      .references(() => lives.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('live_messages_live_idx').on(t.liveId, t.createdAt)],
+);
+
+/** The creator's moderation of a viewer in one live: muted (may watch, not chat) or banned (out). */
+export const liveModerations = pgTable(
+  'live_moderations',
+  {
+    liveId: uuid('live_id')
+      .notNull()
+      .references(() => lives.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: oneOf('kind', LIVE_MODERATIONS).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.liveId, t.userId, t.kind] }),
+    allowed('live_moderations', 'kind', t.kind, LIVE_MODERATIONS),
+  ],
+);
+
+/** A creator's RTMP stream key, stored as its SHA-256 (the key is shown once, at creation). */
+export const liveStreamKeys = pgTable(
+  'live_stream_keys',
+  {
+    creatorId: uuid('creator_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyHash: text('key_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('live_stream_keys_hash_idx').on(t.keyHash)],
+);
+
+/**
+ * The help knowledge base (`?feed=wiki`, issue 15): one row per article and language, Markdown
+ * written by admins with its HTML rendered by the server on save.
+ */
+export const wikiArticles = pgTable(
+  'wiki_articles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    language: oneOf('language', LANGUAGES).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    html: text('html').notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('wiki_articles_slug_language_idx').on(t.slug, t.language),
+    index('wiki_articles_language_idx').on(t.language, t.title),
+    allowed('wiki_articles', 'language', t.language, LANGUAGES),
+  ],
+);

@@ -6,11 +6,27 @@ export interface AuthInfo {
   userId: string;
   sessionId: string;
   username: string;
+  /** The roles in force (access/roles.ts `rolesInForce`). */
   roles: Role[];
+  /** Roles held but withheld until the account turns two-step sign-in on (admin, super). */
+  withheldRoles?: Role[];
   verified: boolean;
 }
 
 export type Guard = (auth: AuthInfo) => boolean;
+
+/**
+ * The one place a guard is applied (http/route.ts): FORBIDDEN when the caller lacks the roles, but
+ * TWO_FACTOR_REQUIRED when the roles it holds would pass once two-step sign-in is on.
+ */
+export function checkGuard(guard: Guard, auth: AuthInfo | null): 'ok' | 'forbidden' | 'needsTwoFactor' {
+  if (!auth) return 'forbidden';
+  if (guard(auth)) return 'ok';
+  if (auth.withheldRoles?.length && guard({ ...auth, roles: [...auth.roles, ...auth.withheldRoles] })) {
+    return 'needsTwoFactor';
+  }
+  return 'forbidden';
+}
 
 /** Every listed role is needed (spec §6 requireRoles). */
 export const requireRoles =

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { UploadedFile } from '../modules/posts/media.port.ts';
 import { AppError } from './app-error.ts';
-import type { AuthInfo, Guard } from './guards.ts';
+import { type AuthInfo, checkGuard, type Guard } from './guards.ts';
 import { requestLanguage } from './language.ts';
 
 type InputOf<N extends EndpointName> = Endpoints[N] extends { input: infer S extends z.ZodType }
@@ -116,7 +116,11 @@ export function defineRoute<N extends EndpointName>(
         }
       }
       if (def.auth === 'required' && !auth) throw new AppError('UNAUTHENTICATED');
-      if (options.guard && (!auth || !options.guard(auth))) throw new AppError('FORBIDDEN');
+      if (options.guard) {
+        const verdict = checkGuard(options.guard, auth);
+        if (verdict === 'needsTwoFactor') throw new AppError('TWO_FACTOR_REQUIRED');
+        if (verdict === 'forbidden') throw new AppError('FORBIDDEN');
+      }
       req.auth = auth;
       refuseNullBytes(req.params);
       const params = def.params ? def.params.parse(req.params) : {};

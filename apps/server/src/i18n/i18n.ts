@@ -37,8 +37,17 @@ export function hasServerText(key: string): boolean {
   return i18n.exists(key, { lng: 'en' });
 }
 
-/** A flat `{ 'group.key': text }` view of a catalogue section (start-up words and texts). */
+/** Flat catalogue sections by language and section. */
+const flatSections = new Map<string, Readonly<Record<string, string>>>();
+
+/**
+ * A flat `{ 'group.key': text }` view of a catalogue section (start-up words and texts), computed
+ * once per language and section (the catalogues are fixed at start).
+ */
 export function flatSection(lang: Language, section: 'words' | 'texts'): Record<string, string> {
+  const key = `${lang}:${section}`;
+  const known = flatSections.get(key);
+  if (known) return known as Record<string, string>;
   const out: Record<string, string> = {};
   const walk = (node: unknown, prefix: string) => {
     if (typeof node === 'string') out[prefix] = node;
@@ -46,5 +55,6 @@ export function flatSection(lang: Language, section: 'words' | 'texts'): Record<
       for (const [k, v] of Object.entries(node)) walk(v, prefix ? `${prefix}.${k}` : k);
   };
   walk(CATALOGUES[lang][section], '');
+  flatSections.set(key, Object.freeze(out));
   return out;
 }

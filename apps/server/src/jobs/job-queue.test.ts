@@ -75,3 +75,26 @@ describe('the job backbone', () => {
     expect(seen).toEqual([]);
   });
 });
+
+describe('stopping', () => {
+  it('returns only once the last job is recorded as done, so the database can close right after', async () => {
+    // pg-boss records a finished job without awaiting the query; stop() must still wait for it,
+    // or closing the pool right after fails that query ("Cannot use a pool after calling end").
+    const db = await createTestDatabase();
+    const workers = new JobQueue(db, { work: true, cron: false });
+    let ran!: () => void;
+    const done = new Promise<void>((resolve) => {
+      ran = resolve;
+    });
+    workers.register(ECHO, async () => {
+      ran();
+    });
+    await workers.start();
+    await workers.send(ECHO, { n: 1 });
+    await done;
+    await workers.stop();
+    const rows = await db.session((exec) => exec(`SELECT state FROM pgboss.job WHERE name = 'test.echo'`));
+    expect(rows.map((r) => r.state)).toEqual(['completed']);
+    await db.close();
+  });
+});

@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import type { JobHandler, JobRegistry, JobSpec, SendOptions } from './job.ts';
-import { pgBossDb } from './pg-boss-db.ts';
+import { pgBossDb, type TrackedDb } from './pg-boss-db.ts';
 
 export interface JobQueueOptions {
   /** Run workers in this process (every copy does by default; pg-boss hands each job to one). */
@@ -29,11 +29,13 @@ const DEFAULTS = { retryLimit: 2, retryDelay: 5, expireInSeconds: 15 * 60 };
  */
 export class JobQueue implements JobRegistry {
   private readonly boss: PgBoss;
-  private readonly sql: PgBoss.Db;
+  private readonly sql: TrackedDb;
   private readonly entries = new Map<string, Entry>();
   private readonly workers = new Map<string, string>();
   private started: Promise<void> | undefined;
   private stopped = false;
+  /** Handlers running in this process's workers. */
+  private readonly running = new Set<Promise<void>>();
 
   constructor(
     private readonly database: Database,
@@ -96,7 +98,14 @@ export class JobQueue implements JobRegistry {
         entry.job.name,
         { pollingIntervalSeconds: 2, batchSize: 1 },
         async ([job]) => {
-          if (job) await this.run(entry, job.data);
+          if (!job) return;
+          const run = this.run(entry, job.data);
+          this.running.add(run);
+          try {
+            await run;
+          } finally {
+            this.running.delete(run);
+          }
         },
       );
       this.workers.set(entry.job.name, id);
@@ -163,5 +172,13 @@ export class JobQueue implements JobRegistry {
     if (!this.started) return;
     await this.started.catch(() => undefined);
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+    // pg-boss's stop waits for neither a fetch in flight (its job then runs) nor the statements
+    // that record finished jobs; the database must stay usable until both are over.
+    for (;;) {
+      await Promise.allSettled([...this.running]);
+      await this.sql.settled();
+      await new Promise((resolve) => setImmediate(resolve));
+      if (!this.running.size && !this.sql.busy()) return;
+    }
   }
 }

@@ -131,5 +131,14 @@ describe(`killing the server in the middle of background work (${process.env.DAT
     const post = ((await own.json()) as { posts: Post[] }).posts[0]!;
     expect(post.adminStatus).toBe('new');
     expect(post.media.every((m) => m.status === 'ready')).toBe(true);
+    // Restarted from the original: the whole encrypted HLS ladder is there to play.
+    const play = await fetch(`${second.base}/api/v1/media/${post.media[0]!._id}/play`, {
+      headers: { a1sledom: creator.token },
+    });
+    const body = (await play.json()) as { hls: string | null; renditions: unknown[] };
+    expect(body.hls).toContain('/master.m3u8?');
+    expect(body.renditions.length).toBeGreaterThan(0);
+    const master = await fetch(`${second.base}${body.hls}`, { headers: { a1sledom: creator.token } });
+    expect(master.status).toBe(200);
   }, 300_000);
 });

@@ -8,7 +8,41 @@ import type { Database } from '../db/client.ts';
  * connection) through `query`/`exec` on the same client, on PostgreSQL through the app's pool.
  * Every job queue of the app (media processing, subscription expiry, payouts) runs on it.
  */
-export function pgBossDb(database: Database): PgBoss.Db {
+export function pgBossDb(database: Database): TrackedDb {
+  return tracked(rawDb(database));
+}
+
+/** A pg-boss `db` that knows which of its statements are still running. */
+export interface TrackedDb extends PgBoss.Db {
+  /**
+   * Resolves once no statement is running. pg-boss records a finished job (`complete`/`fail`)
+   * without awaiting it and its `stop()` does not wait for those, so closing the pool right after
+   * `stop()` would fail them; the queue's own stop waits here first.
+   */
+  settled(): Promise<void>;
+  /** Whether a statement is running. */
+  busy(): boolean;
+}
+
+function tracked(db: PgBoss.Db): TrackedDb {
+  const running = new Set<Promise<unknown>>();
+  return {
+    executeSql(text, values) {
+      const run = db.executeSql(text, values);
+      running.add(run);
+      const forget = () => running.delete(run);
+      run.then(forget, forget);
+      return run;
+    },
+    busy: () => running.size > 0,
+    async settled() {
+      // A statement that finishes may be followed at once by another (complete, then the next fetch).
+      while (running.size) await Promise.allSettled([...running]);
+    },
+  };
+}
+
+function rawDb(database: Database): PgBoss.Db {
   const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
   if (database.kind === 'pglite') {
     const lite = client as PGlite;

@@ -189,35 +189,6 @@ export async function extractFrame(
   if (!fs.existsSync(out)) throw new Error('ffmpeg produced no frame');
 }
 
-const FASTSTART_EXTS = new Set(['mp4', 'mov', '3gp', '3g2']);
-
-/**
- * Copies the video and audio streams (no re-encoding) into `out`, same container as its extension,
- * without global, stream or chapter metadata: phone videos carry GPS positions and device names there.
- */
-export async function stripVideoMetadata(paths: FfmpegPaths, file: string, out: string): Promise<void> {
-  const ext = out.split('.').at(-1) ?? '';
-  await run(paths.ffmpeg, [
-    '-v',
-    'error',
-    '-y',
-    '-i',
-    file,
-    '-map',
-    '0:v',
-    '-map',
-    '0:a?',
-    '-c',
-    'copy',
-    '-map_metadata',
-    '-1',
-    '-map_chapters',
-    '-1',
-    ...(FASTSTART_EXTS.has(ext) ? ['-movflags', '+faststart'] : []),
-    out,
-  ]);
-}
-
 /**
  * Logs which ffmpeg / ffprobe this process uses (FFMPEG_PATH / FFPROBE_PATH, the system's or the
  * npm-shipped ones) and their versions; called once at start. A configured path that does not run

@@ -1,8 +1,11 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { JobRegistry } from '../jobs/job.ts';
+import { Watermarker } from '../watermark/watermarker.ts';
 import { type FfmpegPaths, resolveFfmpeg } from './ffmpeg.ts';
+import { HlsDelivery, HlsKeys, HlsSigner } from './hls/index.ts';
 import { type MediaWatcher, registerMediaJobs } from './media.jobs.ts';
 import { MediaRepository } from './media.repository.ts';
 import { registerMediaRoutes, registerPublicMediaRoutes } from './media.routes.ts';
@@ -27,6 +30,10 @@ export interface MediaModule {
   service: MediaService;
   signer: UrlSigner;
   storage: Storage;
+  /** Protected HLS delivery (ADR 0021): uploaded videos add their source in app.ts, live streams theirs. */
+  hls: HlsDelivery;
+  hlsKeys: HlsKeys;
+  watermarker: Watermarker;
   /** Another module follows the files it holds while they are processed (see MediaWatcher). */
   watch(watcher: MediaWatcher): void;
   registerRoutes(app: FastifyInstance): void;
@@ -41,7 +48,21 @@ export function createMediaModule(options: MediaModuleOptions): MediaModule {
     cdnUrl: config.mediaCdnUrl,
     now: options.now,
   });
+  const hlsKeys = new HlsKeys(options.appSecret);
+  const hls = new HlsDelivery(
+    new HlsSigner(options.appSecret, { ttlSeconds: config.media.hlsUrlTtlSeconds, now: options.now }),
+    hlsKeys,
+    config.mediaCdnUrl ?? '',
+  );
   let ffmpeg: FfmpegPaths | undefined;
+  const watermarker = new Watermarker({
+    db: database.db,
+    secret: options.appSecret,
+    cacheDir: path.join(config.dataDir, 'watermarks'),
+    cacheBytes: config.media.watermarkCacheBytes,
+    siteName: config.publicUrl ? new URL(config.publicUrl).host : 'fanverse.app',
+    logger: options.logger,
+  });
   const service = new MediaService({
     media: new MediaRepository(database.db),
     storage,
@@ -52,6 +73,9 @@ export function createMediaModule(options: MediaModuleOptions): MediaModule {
       ffmpeg ??= resolveFfmpeg(config.media);
       return ffmpeg;
     },
+    hlsKeys,
+    videoPreset: config.media.videoPreset,
+    watermarker,
     logger: options.logger,
   });
   const watchers: MediaWatcher[] = [];
@@ -60,6 +84,9 @@ export function createMediaModule(options: MediaModuleOptions): MediaModule {
     service,
     signer,
     storage,
+    hls,
+    hlsKeys,
+    watermarker,
     watch: (watcher) => {
       watchers.push(watcher);
     },

@@ -1,13 +1,34 @@
 import type { Media } from '@fanverse/contract';
+import { mustMark } from '../access/index.ts';
 import type { MediaRow } from './media.repository.ts';
+import { variantKey } from './media.service.ts';
 import type { UrlSigner, Variant } from './signing.ts';
+import { videoManifest } from './video.ts';
+
+/** The contract's `info`: streams and duration; the server's HLS manifest stays inside. */
+function publicInfo(info: unknown): Media['info'] {
+  if (!info || typeof info !== 'object') return null;
+  const { streams, format } = info as NonNullable<Media['info']>;
+  return { streams, format };
+}
 
 /**
  * Row → contract `Media`. With access: signed URLs of the web version (re-encoded image, or the
- * video without metadata), thumbnail and poster. Without: only the blurred preview, `locked: true`.
+ * video without metadata), thumbnail and poster, the pictures signed for `viewerId` so they carry
+ * that viewer's mark. Without: only the blurred preview, `locked: true`.
  */
-export function presentMedia(row: MediaRow, access: boolean, signer: UrlSigner): Media {
-  const url = (key: string | null, variant: Variant) => (key ? signer.url(row.id, variant) : null);
+export function presentMedia(
+  row: MediaRow,
+  access: boolean,
+  signer: UrlSigner,
+  viewerId: string | null,
+): Media {
+  // Marked renditions are signed for the viewer, whose mark they carry (ADR 0026).
+  const url = (key: string | null, variant: Variant) => {
+    if (!key) return null;
+    if (!mustMark(row, variant)) return signer.url(row.id, variant);
+    return viewerId ? signer.url(row.id, variant, viewerId) : null;
+  };
   const type = row.kind === 'video' ? 'video' : 'image';
   const base = {
     _id: row.id,
@@ -16,14 +37,18 @@ export function presentMedia(row: MediaRow, access: boolean, signer: UrlSigner):
     blur: url(row.blurKey, 'blur'),
     width: row.width,
     height: row.height,
-    info: (row.info as Media['info']) ?? null,
+    info: publicInfo(row.info),
+    preview: videoManifest(row.info)?.preview?.seconds ?? 0,
   } as const;
   if (!access) {
     return { ...base, src: null, thumb: null, poster: null, mediaPoster: null, location: null, locked: true };
   }
-  // Videos play from their metadata-free copy; the original only when none could be made.
+  // Videos play through HLS (media.play); `src` is the MP4 fallback of short clips, or for videos
+  // from before HLS their metadata-free copy (the original only when none could be made).
   const src =
-    type === 'video' && row.webKey === null ? url(row.originalKey, 'original') : url(row.webKey, 'web');
+    type === 'video' && row.webKey === null
+      ? url(variantKey(row, 'original'), 'original')
+      : url(row.webKey, 'web');
   const poster = url(row.posterKey, 'poster');
   return {
     ...base,

@@ -1,23 +1,38 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { media } from '../db/schema.ts';
+import { videoFileNames, videoManifest } from './video.ts';
 
 export type MediaRow = typeof media.$inferSelect;
 export type NewMediaRow = typeof media.$inferInsert;
 export type MediaChanges = Partial<
   Pick<
     MediaRow,
-    'status' | 'webKey' | 'thumbKey' | 'blurKey' | 'posterKey' | 'width' | 'height' | 'info' | 'error'
+    | 'status'
+    | 'webKey'
+    | 'thumbKey'
+    | 'blurKey'
+    | 'posterKey'
+    | 'width'
+    | 'height'
+    | 'info'
+    | 'error'
+    | 'contentHash'
   >
 >;
 
 /** Every storage key of a media row: the original and each rendition made from it. */
 export function storageKeys(
-  row: Pick<MediaRow, 'originalKey' | 'webKey' | 'thumbKey' | 'blurKey' | 'posterKey'>,
+  row: Pick<MediaRow, 'originalKey' | 'webKey' | 'thumbKey' | 'blurKey' | 'posterKey' | 'info'>,
 ): string[] {
-  return [row.originalKey, row.webKey, row.thumbKey, row.blurKey, row.posterKey].filter(
+  const keys = [row.originalKey, row.webKey, row.thumbKey, row.blurKey, row.posterKey].filter(
     (k): k is string => k !== null,
   );
+  // HLS playlists, segments and sprite of a transcoded video, beside its original.
+  const manifest = videoManifest(row.info);
+  const prefix = row.originalKey.slice(0, row.originalKey.lastIndexOf('/'));
+  if (manifest) for (const name of videoFileNames(manifest)) keys.push(`${prefix}/${name}`);
+  return keys;
 }
 
 /** Rows of uploaded media. Queries only. */
@@ -28,6 +43,22 @@ export class MediaRepository {
     const [created] = await this.db.insert(media).values(row).returning();
     if (!created) throw new Error('insert returned no row');
     return created;
+  }
+
+  /** Stores the row unless the owner already has a file with this content hash (then undefined). */
+  async createUnlessStored(row: NewMediaRow): Promise<MediaRow | undefined> {
+    const [created] = await this.db.insert(media).values(row).onConflictDoNothing().returning();
+    return created;
+  }
+
+  /** The owner's stored file with these bytes. */
+  async byHash(ownerId: string, contentHash: string): Promise<MediaRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(media)
+      .where(and(eq(media.ownerId, ownerId), eq(media.contentHash, contentHash)))
+      .limit(1);
+    return row;
   }
 
   async get(id: string): Promise<MediaRow | undefined> {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { PUBLIC_PURPOSES } from '../access/index.ts';
 import { AppError } from '../http/app-error.ts';
 import type { MediaService } from './media.service.ts';
 import { isVariant, type UrlSigner } from './signing.ts';
@@ -6,42 +7,46 @@ import type { ByteRange } from './storage.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** `GET /api/v1/media/:id/:variant?exp&sig`: serves a file to whoever holds a valid signed URL. */
+/**
+ * `GET /api/v1/media/:id/:variant?exp&sig[&fan]`: serves a file to whoever holds a valid signed URL;
+ * the one place private media leaves the server.
+ */
 export function registerMediaRoutes(app: FastifyInstance, service: MediaService, signer: UrlSigner): void {
-  app.get<{ Params: { id: string; variant: string }; Querystring: { exp?: string; sig?: string } }>(
-    '/api/v1/media/:id/:variant',
-    async (req, reply) => {
-      const { id, variant } = req.params;
-      if (!UUID.test(id) || !isVariant(variant)) throw new AppError('NOT_FOUND');
-      const check = signer.verify(id, variant, req.query.exp, req.query.sig);
-      if (!check.ok) throw new AppError('FORBIDDEN');
-      const file = await service.file(id, variant);
-      if (!file) throw new AppError('NOT_FOUND');
+  app.get<{
+    Params: { id: string; variant: string };
+    Querystring: { exp?: string; sig?: string; fan?: string };
+  }>('/api/v1/media/:id/:variant', async (req, reply) => {
+    const { id, variant } = req.params;
+    const { fan } = req.query;
+    if (!UUID.test(id) || !isVariant(variant) || (fan !== undefined && !UUID.test(fan)))
+      throw new AppError('NOT_FOUND');
+    const check = signer.verify(id, variant, req.query.exp, req.query.sig, fan);
+    if (!check.ok) throw new AppError('FORBIDDEN');
+    // The fan named in the signed URL gets their own marked copy (ADR 0026); renditions that
+    // must be marked are refused without one.
+    const file = await service.file(id, variant, fan ?? null);
+    if (!file) throw new AppError('NOT_FOUND');
 
-      reply
-        .header('content-type', file.contentType)
-        .header('cache-control', `private, max-age=${check.remaining}`)
-        .header('accept-ranges', 'bytes')
-        // Signed URLs may be embedded from the CDN domain.
-        .header('cross-origin-resource-policy', 'cross-origin');
-      const header = req.headers.range;
-      if (header === undefined) {
-        reply.header('content-length', String(file.size));
-        return reply.send(await file.open());
-      }
-      const range = parseRange(header, file.size);
-      if (!range) return unsatisfiable(reply, file.size);
-      reply
-        .status(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
-        .header('content-length', String(range.end - range.start + 1));
-      return reply.send(await file.open(range));
-    },
-  );
+    reply
+      .header('content-type', file.contentType)
+      .header('cache-control', `private, max-age=${check.remaining}`)
+      .header('accept-ranges', 'bytes')
+      // Signed URLs may be embedded from the CDN domain.
+      .header('cross-origin-resource-policy', 'cross-origin');
+    const header = req.headers.range;
+    if (header === undefined) {
+      reply.header('content-length', String(file.size));
+      return reply.send(await file.open());
+    }
+    const range = parseRange(header, file.size);
+    if (!range) return unsatisfiable(reply, file.size);
+    reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+      .header('content-length', String(range.end - range.start + 1));
+    return reply.send(await file.open(range));
+  });
 }
-
-/** Avatars and covers are public: served without a signature, only for those purposes. */
-export const PUBLIC_PURPOSES = ['avatar', 'cover'];
 
 export function registerPublicMediaRoutes(app: FastifyInstance, service: MediaService): void {
   app.get<{ Params: { id: string; variant: string } }>(

@@ -1,24 +1,31 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Media } from '@fanverse/contract';
+import { canAttachVaultFile, isVaultFile, mustMark, type Viewer } from '../access/index.ts';
 import { AppError } from '../http/app-error.ts';
 import type { UploadedFile } from '../http/multipart.ts';
 import type { JobSender } from '../jobs/job.ts';
+import type { Watermarker } from '../watermark/watermarker.ts';
 import { detectUpload, fileTooLarge, maxBytesFor, SNIFF_BYTES } from './detect.ts';
 import type { FfmpegPaths } from './ffmpeg.ts';
+import type { HlsKeys } from './hls/keys.ts';
 import { MEDIA_PROCESS } from './media.jobs.ts';
 import { presentMedia } from './media.presenter.ts';
 import { type MediaRepository, type MediaRow, storageKeys } from './media.repository.ts';
-import { decodesAsImage, processImage, processVideo, type Rendition } from './processors.ts';
+import { decodesAsImage, processImage, type Rendition } from './processors.ts';
 import type { UrlSigner, Variant } from './signing.ts';
-import type { ByteRange, Storage } from './storage.ts';
+import { type ByteRange, contentTypeOfKey, type Storage } from './storage.ts';
+import { transcodeVideo, videoManifest } from './video.ts';
 
 export const MEDIA_PURPOSES = ['post', 'story', 'message', 'avatar', 'cover', 'gallery'] as const;
 export type MediaPurpose = (typeof MEDIA_PURPOSES)[number];
 const IMAGE_ONLY: readonly MediaPurpose[] = ['avatar', 'cover'];
+
+/** An ingested upload; `reused` when the owner had stored the same bytes before (ADR 0032). */
+export type IngestedMedia = MediaRow & { reused: boolean };
 
 /** percent grows from 0 to 100; message is a short key: 'processing' | 'ready' | 'failed'. */
 export type ProgressFn = (percent: number, message: string) => void;
@@ -32,6 +39,12 @@ export interface MediaServiceDeps {
   limits: { maxImageBytes: number; maxVideoBytes: number };
   /** Resolved on first use, so a server without video uploads never needs the binaries. */
   ffmpeg: () => FfmpegPaths;
+  /** Derives the AES-128 keys videos are encrypted with (HLS delivery). */
+  hlsKeys: HlsKeys;
+  /** x264 preset of the ladder (VIDEO_PRESET); `veryfast` by default. */
+  videoPreset?: string;
+  /** Per-fan marked copies of private pictures (ADR 0026). */
+  watermarker: Watermarker;
   logger?: { error(obj: unknown, msg?: string): void };
 }
 
@@ -51,7 +64,12 @@ export class MediaService {
    * queues the processing (`startProcessing`) once the post or message that holds it is stored, so
    * the worker can tell who follows the file.
    */
-  async ingest(input: { ownerId: string; purpose: MediaPurpose; file: UploadedFile }): Promise<MediaRow> {
+  async ingest(input: {
+    ownerId: string;
+    purpose: MediaPurpose;
+    file: UploadedFile;
+    previewSeconds?: number;
+  }): Promise<IngestedMedia> {
     const { file } = input;
     const type = detectUpload(await readHead(file.path), file.filename);
     if (IMAGE_ONLY.includes(input.purpose) && type.kind !== 'image') {
@@ -64,12 +82,18 @@ export class MediaService {
       throw new AppError('FILE_NOT_SUPPORTED', { name: file.filename });
     }
 
+    // A vault file the owner already stored (and that did not fail) is reused, never stored twice.
+    const contentHash = isVaultFile(input) ? await sha256Of(file.path) : null;
+    if (contentHash) {
+      const stored = await this.deps.media.byHash(input.ownerId, contentHash);
+      if (stored) return { ...stored, reused: true };
+    }
     const id = randomUUID();
     const originalKey = `${keyPrefix(input.ownerId, id)}/original.${type.ext}`;
     await this.deps.storage.put(originalKey, file.path, type.mime);
-    let row: MediaRow;
+    let row: MediaRow | undefined;
     try {
-      row = await this.deps.media.create({
+      row = await this.deps.media.createUnlessStored({
         id,
         ownerId: input.ownerId,
         kind: type.kind,
@@ -79,12 +103,19 @@ export class MediaService {
         mime: type.mime,
         size,
         originalKey,
+        contentHash,
+        previewSeconds: type.kind === 'video' ? (input.previewSeconds ?? 0) : 0,
       });
     } catch (err) {
       await this.deps.storage.delete(originalKey).catch(() => undefined);
       throw err;
     }
-    return row;
+    if (row) return { ...row, reused: false };
+    // The same bytes were stored by a concurrent upload between the look-up and the insert.
+    await this.deps.storage.delete(originalKey).catch(() => undefined);
+    const stored = contentHash ? await this.deps.media.byHash(input.ownerId, contentHash) : undefined;
+    if (!stored) throw new Error('media insert conflicted without a stored row');
+    return { ...stored, reused: true };
   }
 
   /** Queues one `media.process` job per file (one job per file even if sent twice). */
@@ -140,14 +171,25 @@ export class MediaService {
           error: null,
         });
       } else {
-        const out = await processVideo(this.deps.ffmpeg(), local, dir, (p) => progress(p, 'processing'));
-        progress(70, 'processing');
-        const webKey = out.clean ? `${prefix}/web${path.extname(row.originalKey)}` : null;
+        const out = await transcodeVideo(this.deps.ffmpeg(), local, dir, {
+          keys: this.deps.hlsKeys,
+          mediaId: row.id,
+          previewSeconds: row.previewSeconds,
+          preset: this.deps.videoPreset,
+          onStep: (p) => progress(p, 'processing'),
+        });
+        // Every file is stored before the row says `ready`: a crash here leaves it `processing`,
+        // and the job's retry (or the restarted server's) encodes it again from the original.
+        for (const [name, file] of out.files) {
+          await this.deps.storage.put(`${prefix}/${name}`, file, contentTypeOfKey(name));
+        }
+        const webKey = out.mp4 ? `${prefix}/web.mp4` : null;
+        if (out.mp4 && webKey) await this.deps.storage.put(webKey, out.mp4, 'video/mp4');
+        progress(95, 'processing');
         const [posterKey, thumbKey, blurKey] = await Promise.all([
           put('poster', out.poster),
           put('thumb', out.thumb),
           put('blur', out.blur),
-          out.clean && webKey ? this.deps.storage.put(webKey, out.clean, row.mime) : undefined,
         ]);
         await this.deps.media.update(row.id, {
           status: 'ready',
@@ -166,7 +208,8 @@ export class MediaService {
       this.deps.logger?.error({ err, mediaId }, 'media processing failed');
       const message = err instanceof Error ? err.message : String(err);
       await this.deps.media
-        .update(row.id, { status: 'failed', error: message.slice(0, 500) })
+        // The hash is released: uploading the same file again tries again instead of reusing this.
+        .update(row.id, { status: 'failed', error: message.slice(0, 500), contentHash: null })
         .catch((e) => this.deps.logger?.error({ err: e, mediaId }, 'could not mark media failed'));
     } finally {
       await fs.promises.rm(dir, { recursive: true, force: true });
@@ -174,9 +217,22 @@ export class MediaService {
     progress(100, status);
   }
 
-  /** The contract shape; without access only the blurred preview is addressable. */
-  present(row: MediaRow, access: boolean): Media {
-    return presentMedia(row, access, this.deps.signer);
+  /**
+   * The contract shape; without access only the blurred preview is addressable. Pictures that must
+   * be marked are signed for `viewerId` (and absent without one).
+   */
+  present(row: MediaRow, access: boolean, viewerId: string | null): Media {
+    return presentMedia(row, access, this.deps.signer, viewerId);
+  }
+
+  async attachable(viewer: Viewer, mediaIds: readonly string[]): Promise<MediaRow[]> {
+    const ids = [...new Set(mediaIds)];
+    const rows = new Map((await this.deps.media.getMany(ids)).map((r) => [r.id, r]));
+    return ids.map((id) => {
+      const row = rows.get(id);
+      if (!row || !canAttachVaultFile(viewer, row)) throw new AppError('NOT_FOUND');
+      return row;
+    });
   }
 
   async get(mediaId: string): Promise<MediaRow | undefined> {
@@ -187,23 +243,58 @@ export class MediaService {
     return this.deps.media.getMany(mediaIds);
   }
 
-  /** A variant to serve, or null when the media or that variant doesn't exist. */
-  async file(mediaId: string, variant: Variant): Promise<MediaFile | null> {
+  /**
+   * A variant to serve, or null when the media or that variant doesn't exist. Renditions that must
+   * be marked (access/media.ts) come only as `fanId`'s marked copy: never without a fan.
+   */
+  async file(mediaId: string, variant: Variant, fanId: string | null = null): Promise<MediaFile | null> {
     const row = await this.deps.media.get(mediaId);
     if (!row) return null;
     const key = variantKey(row, variant);
     if (!key) return null;
+    if (mustMark(row, variant)) {
+      if (!fanId || row.status !== 'ready') return null;
+      const storage = this.deps.storage;
+      const data = await this.deps.watermarker.marked(
+        { mediaId: row.id, ownerId: row.ownerId, variant, read: () => readAll(storage, key) },
+        fanId,
+      );
+      return {
+        size: data.length,
+        contentType: 'image/webp',
+        open: async (range) => Readable.from([range ? data.subarray(range.start, range.end + 1) : data]),
+      };
+    }
     const stat = await this.deps.storage.stat(key);
     if (!stat) return null;
     return { ...stat, open: (range) => this.deps.storage.stream(key, range) };
+  }
+
+  /**
+   * A generated file of a ready video by its name under the media prefix (`hls/480p/seg_00001.ts`),
+   * or null. Names come from the HLS routes' strict patterns, never straight from a client.
+   */
+  async videoFile(mediaId: string, name: string): Promise<(MediaFile & { row: MediaRow }) | null> {
+    const row = await this.deps.media.get(mediaId);
+    if (row?.kind !== 'video' || row.status !== 'ready' || !videoManifest(row.info)) return null;
+    const key = `${mediaPrefix(row)}/${name}`;
+    const stat = await this.deps.storage.stat(key);
+    if (!stat) return null;
+    return { ...stat, row, open: (range) => this.deps.storage.stream(key, range) };
   }
 
   /** Deletes the files and the row. */
   async remove(mediaId: string): Promise<void> {
     const row = await this.deps.media.get(mediaId);
     if (!row) return;
-    await Promise.all(storageKeys(row).map((k) => this.deps.storage.delete(k)));
+    await this.removeStored(row);
     await this.deps.media.delete(mediaId);
+  }
+
+  /** Deletes the stored files and marked copies of a row (the caller deletes the row). */
+  async removeStored(row: MediaRow): Promise<void> {
+    await Promise.all(storageKeys(row).map((k) => this.deps.storage.delete(k)));
+    await this.deps.watermarker.forget(row.id);
   }
 
   /**
@@ -224,7 +315,10 @@ export class MediaService {
 export function variantKey(row: MediaRow, variant: Variant): string | null {
   switch (variant) {
     case 'original':
-      return row.kind === 'video' && row.webKey === null ? row.originalKey : null;
+      // Only videos from before the HLS pipeline that have no metadata-free copy either.
+      return row.kind === 'video' && row.webKey === null && !videoManifest(row.info) ? row.originalKey : null;
+    case 'sprite':
+      return videoManifest(row.info)?.sprite ? `${mediaPrefix(row)}/sprite.jpg` : null;
     case 'web':
       return row.webKey;
     case 'thumb':
@@ -240,6 +334,17 @@ function keyPrefix(ownerId: string, mediaId: string): string {
   return `media/${ownerId}/${mediaId}`;
 }
 
+/** Where a row's generated files live. */
+export function mediaPrefix(row: Pick<MediaRow, 'ownerId' | 'id'>): string {
+  return keyPrefix(row.ownerId, row.id);
+}
+
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
 async function readHead(file: string): Promise<Buffer> {
   const handle = await fs.promises.open(file, 'r');
   try {
@@ -249,4 +354,10 @@ async function readHead(file: string): Promise<Buffer> {
   } finally {
     await handle.close();
   }
+}
+
+async function readAll(storage: Storage, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.stream(key)) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
 }

@@ -28,6 +28,8 @@ let jobs: JobQueue;
 const progressOf = new Map<string, number[]>();
 let app: FastifyInstance;
 let ownerId: string;
+/** A fan the pictures are signed for (their mark). */
+let fanId: string;
 let now = new Date();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fanverse-media-test-'));
 // Uploads of this file land in a temp folder of its own (os.tmpdir() follows TMPDIR), so counting
@@ -96,6 +98,19 @@ beforeAll(async () => {
     referredBy: null,
   });
   ownerId = user.id;
+  const fan = await new UserRepository(database.db).create({
+    username: `fan${randomBytes(4).toString('hex')}`,
+    email: `fan-${randomBytes(4).toString('hex')}@example.com`,
+    name: 'A Fan',
+    passwordHash: 'x',
+    birthdate: '1990-01-01',
+    roles: ['user', 'fan'],
+    verified: true,
+    language: 'en',
+    referralCode: randomBytes(5).toString('hex'),
+    referredBy: null,
+  });
+  fanId = fan.id;
 });
 
 afterAll(async () => {
@@ -309,7 +324,7 @@ describe('video pipeline', () => {
     const clean = await stored(row.webKey);
     expect(clean.subarray(4, 8).toString('latin1')).toBe('ftyp');
     expect(clean.toString('latin1')).not.toMatch(/SecretTitle|\+40\.4168/);
-    expect(media.service.present(row, true).src).toContain(`/${row.id}/web?`);
+    expect(media.service.present(row, true, fanId).src).toContain(`/${row.id}/web?`);
     expect((await app.inject({ url: media.signer.url(row.id, 'original') })).statusCode).toBe(404);
   });
 
@@ -332,14 +347,16 @@ describe('presentation and signed URLs', () => {
   });
 
   it('gives viewers with access signed URLs of the web version, thumbnail and poster', () => {
-    const img = media.service.present(image, true);
+    const img = media.service.present(image, true, fanId);
     expect(img).toMatchObject({ _id: image.id, type: 'image', status: 'ready', locked: false, width: 300 });
-    expect(img.src).toMatch(new RegExp(`^/api/v1/media/${image.id}/web\\?exp=\\d+&sig=[0-9a-f]{64}$`));
+    expect(img.src).toMatch(
+      new RegExp(`^/api/v1/media/${image.id}/web\\?exp=\\d+&fan=${fanId}&sig=[0-9a-f]{64}$`),
+    );
     expect(img.location).toBe(img.src);
     expect(img.thumb).toContain('/thumb?');
     expect(img.poster).toBeNull();
 
-    const vid = media.service.present(video, true);
+    const vid = media.service.present(video, true, fanId);
     expect(vid.src).toContain(`/${video.id}/web?`);
     expect(vid.poster).toContain('/poster?');
     expect(vid.mediaPoster).toBe(vid.poster);
@@ -348,7 +365,7 @@ describe('presentation and signed URLs', () => {
 
   it('gives viewers without access only the blurred preview, never another URL', () => {
     for (const row of [image, video]) {
-      const locked = media.service.present(row, false);
+      const locked = media.service.present(row, false, null);
       expect(locked).toMatchObject({
         src: null,
         thumb: null,
@@ -365,13 +382,16 @@ describe('presentation and signed URLs', () => {
   });
 
   it('never exposes storage keys', () => {
-    const json = JSON.stringify([media.service.present(image, true), media.service.present(video, true)]);
+    const json = JSON.stringify([
+      media.service.present(image, true, fanId),
+      media.service.present(video, true, fanId),
+    ]);
     expect(json).not.toContain(image.originalKey);
     expect(json).not.toContain(ownerId);
   });
 
   it('serves a signed URL with its content type and a private cache lifetime', async () => {
-    const url = media.service.present(image, true).src!;
+    const url = media.service.present(image, true, fanId).src!;
     const res = await app.inject({ url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
@@ -379,11 +399,12 @@ describe('presentation and signed URLs', () => {
     expect(Number(/max-age=(\d+)/.exec(String(res.headers['cache-control']))![1])).toBeGreaterThanOrEqual(
       600,
     );
-    expect(res.rawPayload.equals(await stored(image.webKey))).toBe(true);
+    // The fan's marked copy (ADR 0026), never the stored rendition itself.
+    expect(res.rawPayload.equals(await stored(image.webKey))).toBe(false);
   });
 
   it('refuses an expired URL with 403', async () => {
-    const url = media.service.present(image, true).src!;
+    const url = media.service.present(image, true, fanId).src!;
     const issued = now;
     now = new Date(issued.getTime() + 2 * 3600 * 1000);
     try {
@@ -396,10 +417,10 @@ describe('presentation and signed URLs', () => {
   });
 
   it('refuses a tampered signature, expiry or variant with 403', async () => {
-    const url = media.service.present(image, true).src!;
+    const url = media.service.present(image, true, fanId).src!;
     const flipped = url.replace(/sig=([0-9a-f])/, (_m, c: string) => `sig=${c === 'a' ? 'b' : 'a'}`);
     const later = url.replace(/exp=(\d+)/, (_m, e: string) => `exp=${Number(e) + 3600}`);
-    const otherVariant = media.service.present(image, false).blur!.replace('/blur?', '/web?');
+    const otherVariant = media.service.present(image, false, null).blur!.replace('/blur?', '/web?');
     for (const bad of [flipped, later, otherVariant, url.replace(/&sig=.*/, '')]) {
       expect((await app.inject({ url: bad })).statusCode, bad).toBe(403);
     }
@@ -413,7 +434,7 @@ describe('presentation and signed URLs', () => {
   });
 
   it('serves byte ranges of a video', async () => {
-    const url = media.service.present(video, true).src!;
+    const url = media.service.present(video, true, fanId).src!;
     const whole = await stored(video.webKey);
     const first = await app.inject({ url, headers: { range: 'bytes=0-9' } });
     expect(first.statusCode).toBe(206);
@@ -441,14 +462,14 @@ describe('presentation and signed URLs', () => {
       jobs: new JobQueue(database, { work: false, cron: false }),
       now: () => now,
     });
-    const shown = cdn.service.present(image, true);
+    const shown = cdn.service.present(image, true, fanId);
     expect(shown.src).toMatch(new RegExp(`^https://cdn\\.example\\.com/api/v1/media/${image.id}/web\\?exp=`));
   });
 
   it('removes the files and the row', async () => {
     const row = await uploadOne('gone.jpg', await jpegWithGps(20, 20));
     const keys = [row.originalKey, row.webKey, row.thumbKey, row.blurKey];
-    const url = media.service.present(row, true).src!;
+    const url = media.service.present(row, true, fanId).src!;
     await media.service.remove(row.id);
     for (const key of keys) expect(await media.storage.exists(key!)).toBe(false);
     expect(await media.service.get(row.id)).toBeUndefined();

@@ -1,6 +1,4 @@
-import path from 'node:path';
 import sharp from 'sharp';
-import { extractFrame, type FfmpegPaths, type MediaInfo, probe, stripVideoMetadata } from './ffmpeg.ts';
 
 /** One generated file: bytes and the extension/content type it is stored with. */
 export interface Rendition {
@@ -15,17 +13,6 @@ export interface ImageOutput {
   blur: Rendition;
   width: number;
   height: number;
-}
-
-export interface VideoOutput {
-  poster: Rendition;
-  thumb: Rendition;
-  blur: Rendition;
-  info: MediaInfo;
-  width: number | null;
-  height: number | null;
-  /** Path of a metadata-free copy of the video (same container), or null when it could not be made. */
-  clean: string | null;
 }
 
 export const WEB_MAX_PX = 2048;
@@ -79,38 +66,4 @@ export async function decodesAsImage(input: string | Buffer): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/**
- * ffprobe info; poster, thumbnail and blurred preview from a frame about 1 s in; and a copy of the
- * video without metadata. Temporary files go to `workDir` (the caller removes it).
- */
-export async function processVideo(
-  paths: FfmpegPaths,
-  input: string,
-  workDir: string,
-  onStep?: (percent: number) => void,
-): Promise<VideoOutput> {
-  const probed = await probe(paths, input);
-  if (!probed.hasVideo) throw new Error('no video stream');
-  onStep?.(35);
-  const frame = path.join(workDir, 'frame.png');
-  await extractFrame(paths, input, frame, probed.info.format.duration);
-  const images = await processImage(frame);
-  onStep?.(50);
-  let clean: string | null = path.join(workDir, `clean${path.extname(input)}`);
-  try {
-    await stripVideoMetadata(paths, input, clean);
-  } catch {
-    clean = null;
-  }
-  return {
-    poster: images.web,
-    thumb: images.thumb,
-    blur: images.blur,
-    info: probed.info,
-    width: probed.width ?? images.width,
-    height: probed.height ?? images.height,
-    clean,
-  };
 }

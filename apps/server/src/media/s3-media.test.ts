@@ -138,8 +138,9 @@ describe('media on S3-compatible storage', () => {
         message:
           'El almacenamiento de archivos no está disponible por un momento. Inténtalo de nuevo en un rato.',
       });
+      // New bytes: the same photo again would be the vault's stored file, needing no bucket (ADR 0032).
       const upload = await postForm(base, '/api/v1/posts', creator.token, { ...CERT, message: 'x' }, [
-        { name: 'p.jpg', data: await jpeg() },
+        { name: 'p.jpg', data: await jpeg(321, 241) },
       ]);
       expect(upload.status).toBe(503);
       expect(upload.body.code).toBe('STORAGE_UNAVAILABLE');

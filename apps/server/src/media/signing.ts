@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export const VARIANTS = ['original', 'web', 'thumb', 'blur', 'poster'] as const;
+export const VARIANTS = ['original', 'web', 'thumb', 'blur', 'poster', 'sprite'] as const;
 export type Variant = (typeof VARIANTS)[number];
 
 export function isVariant(v: string): v is Variant {
@@ -21,15 +21,20 @@ export class UrlSigner {
     return Math.floor((this.opts.now?.() ?? new Date()).getTime() / 1000);
   }
 
-  private mac(id: string, variant: Variant, exp: number): string {
-    return createHmac('sha256', this.secret).update(`${id}/${variant}/${exp}`).digest('hex');
+  private mac(id: string, variant: Variant, exp: number, fan?: string): string {
+    const subject = fan ? `${id}/${variant}/${exp}/${fan}` : `${id}/${variant}/${exp}`;
+    return createHmac('sha256', this.secret).update(subject).digest('hex');
   }
 
-  /** A URL (relative, or absolute on the CDN domain) valid for at least the configured TTL. */
-  url(id: string, variant: Variant): string {
+  /**
+   * A URL (relative, or absolute on the CDN domain) valid for at least the configured TTL. With
+   * `fan`, the file is served with that fan's mark (the fan is part of what is signed).
+   */
+  url(id: string, variant: Variant, fan?: string): string {
     const window = Math.min(300, this.opts.ttlSeconds);
     const exp = Math.ceil((this.nowSeconds() + this.opts.ttlSeconds) / window) * window;
-    const pathname = `/api/v1/media/${encodeURIComponent(id)}/${variant}?exp=${exp}&sig=${this.mac(id, variant, exp)}`;
+    const who = fan ? `&fan=${encodeURIComponent(fan)}` : '';
+    const pathname = `/api/v1/media/${encodeURIComponent(id)}/${variant}?exp=${exp}${who}&sig=${this.mac(id, variant, exp, fan)}`;
     return this.opts.cdnUrl ? `${this.opts.cdnUrl.replace(/\/+$/, '')}${pathname}` : pathname;
   }
 
@@ -39,9 +44,10 @@ export class UrlSigner {
     variant: Variant,
     exp: string | undefined,
     sig: string | undefined,
+    fan?: string,
   ): { ok: true; remaining: number } | { ok: false } {
     if (!exp || !sig || !/^\d{1,12}$/.test(exp) || !/^[0-9a-f]{64}$/.test(sig)) return { ok: false };
-    const expected = Buffer.from(this.mac(id, variant, Number(exp)), 'hex');
+    const expected = Buffer.from(this.mac(id, variant, Number(exp), fan), 'hex');
     if (!timingSafeEqual(expected, Buffer.from(sig, 'hex'))) return { ok: false };
     const remaining = Number(exp) - this.nowSeconds();
     return remaining > 0 ? { ok: true, remaining } : { ok: false };

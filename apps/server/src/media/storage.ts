@@ -45,6 +45,9 @@ const CONTENT_TYPES: Record<string, string> = {
   mkv: 'video/x-matroska',
   webm: 'video/webm',
   ogv: 'video/ogg',
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  vtt: 'text/vtt',
 };
 
 /** Content type of a key by its extension (keys are named by the server from the detected type). */

@@ -33,6 +33,14 @@ export interface PaymentEvent {
   at: Date;
 }
 
+export interface PricingTerms {
+  amountCents: number;
+  periodDays: number;
+  /** Defaults: the first period's amount and length. */
+  recurringCents?: number;
+  recurringDays?: number;
+}
+
 export interface CheckoutRequest {
   checkoutId: string;
   kind: 'credits' | 'subscription';
@@ -69,8 +77,11 @@ export class PostbackRefused extends Error {
 
 export interface PaymentProvider {
   readonly name: string;
-  /** Server-side pricing for a monthly subscription (SegPay's DynamicPricingID); null when not needed. */
-  dynamicPricing(req: { amountCents: number; periodDays: number }): Promise<string | null>;
+  /**
+   * Server-side pricing for a subscription (SegPay's DynamicPricingID); null when not needed. The
+   * first period (a trial's 0, a bundle's months, a discounted month) and what recurs after it.
+   */
+  dynamicPricing(req: PricingTerms): Promise<string | null>;
   /** The hosted billing page to send the browser to. */
   buildRedirect(req: CheckoutRequest): string;
   /** Authenticates and parses a postback; throws PostbackRefused for a tampered or unknown one. */

@@ -8,6 +8,7 @@ import {
   type PostbackAnswer,
   PostbackRefused,
   type PostbackRequest,
+  type PricingTerms,
 } from './payment-provider.ts';
 import { hmac, safeEqual } from './signing.ts';
 
@@ -38,8 +39,8 @@ export class SandboxProvider implements PaymentProvider {
     this.key = hmac(appSecret, 'fanverse-sandbox-payments');
   }
 
-  async dynamicPricing(req: { amountCents: number; periodDays: number }): Promise<string | null> {
-    return `sbx-dp-${req.amountCents}-${req.periodDays}`;
+  async dynamicPricing(req: PricingTerms): Promise<string | null> {
+    return `sbx-dp-${req.amountCents}-${req.periodDays}-${req.recurringCents ?? req.amountCents}-${req.recurringDays ?? req.periodDays}`;
   }
 
   pageSignature(checkoutId: string): string {

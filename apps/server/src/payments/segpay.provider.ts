@@ -9,6 +9,7 @@ import {
   type PostbackAnswer,
   PostbackRefused,
   type PostbackRequest,
+  type PricingTerms,
 } from './payment-provider.ts';
 import { hmac, safeEqual } from './signing.ts';
 
@@ -73,13 +74,12 @@ export class SegpayProvider implements PaymentProvider {
     return hmac(this.key(), PASS_THROUGH.map((k) => `${k}=${fields[k] ?? ''}`).join('&'));
   }
 
-  async dynamicPricing(req: { amountCents: number; periodDays: number }): Promise<string | null> {
-    const amount = dollars(req.amountCents);
+  async dynamicPricing(req: PricingTerms): Promise<string | null> {
     return this.srs.dynamicRecurring({
-      initialAmount: amount,
+      initialAmount: dollars(req.amountCents),
       initialLength: req.periodDays,
-      recurringAmount: amount,
-      recurringLength: req.periodDays,
+      recurringAmount: dollars(req.recurringCents ?? req.amountCents),
+      recurringLength: req.recurringDays ?? req.periodDays,
     });
   }
 

@@ -238,4 +238,108 @@ describe('SegPay through the app', () => {
     const bad = await t.app.inject({ method: 'POST', url: '/api/v1/payments/nope/postback', payload: {} });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('offers: a bundle and a free trial are priced through SRS (initial and recurring terms) and applied from postbacks', async () => {
+    const creator = await makeCreator(t, '10');
+    await t.call(
+      'creator.saveBundles',
+      { bundles: [{ months: 3, discountPercent: 10 }] },
+      { token: creator.token },
+    );
+    const trial = await t.call(
+      'creator.createOfferLink',
+      { kind: 'trial', trialDays: 7, expiresAt: new Date(Date.now() + 86_400_000).toISOString(), maxUses: 5 },
+      { token: creator.token },
+    );
+    const pass = (url: string) => {
+      const q = new URL(url).searchParams;
+      return Object.fromEntries(
+        ['checkout', 'userid', 'creatorid', 'priceby', 'fvsig'].map((k) => [k, q.get(k) ?? '']),
+      );
+    };
+    const post = (f: Record<string, string>) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/payments/segpay/postback?${new URLSearchParams(f)}`,
+        headers: { authorization: basic },
+      });
+    const sale = {
+      action: 'Auth',
+      stage: 'Initial',
+      approved: 'Yes',
+      trantype: 'sale',
+      eticketid: '123456:7890',
+    };
+
+    const bundleFan = await createUser(t);
+    srsRequests.length = 0;
+    const bundle = await t.call(
+      'checkout.subscription',
+      { creator: creator.username, bundle: 3 },
+      { token: bundleFan.token },
+    );
+    expect(bundle.status).toBe(200);
+    expect(srsRequests[0]).toContain('InitialAmount=27.00');
+    expect(srsRequests[0]).toContain('InitialLength=90');
+    expect(srsRequests[0]).toContain('RecurringAmount=27.00');
+    expect(srsRequests[0]).toContain('RecurringLength=90');
+    expect(new URL(bundle.body.redirectUrl).searchParams.get('price')).toBe('27.00');
+    const ok = await post({
+      ...sale,
+      purchaseid: '71000001',
+      tranid: '81000001',
+      price: '27.00',
+      ...pass(bundle.body.redirectUrl),
+    });
+    expect(ok.statusCode).toBe(200);
+    const [b] = (await t.call('subscriptions.mine', undefined, { token: bundleFan.token })).body.items;
+    expect(b).toMatchObject({ status: 'active', period: { days: 90 }, nextCharge: { amountCents: 2700 } });
+    // SegPay's rebill 90 days later.
+    const rebill = await post({
+      action: 'Auth',
+      stage: 'Rebill',
+      approved: 'Yes',
+      trantype: 'sale',
+      purchaseid: '71000001',
+      tranid: '81000002',
+      price: '27.00',
+      eticketid: '123456:7890',
+      ...pass(bundle.body.redirectUrl),
+    });
+    expect(rebill.statusCode).toBe(200);
+
+    const trialFan = await createUser(t);
+    srsRequests.length = 0;
+    const started = await t.call(
+      'checkout.subscription',
+      { creator: creator.username, offer: trial.body.code },
+      { token: trialFan.token },
+    );
+    expect(started.status).toBe(200);
+    expect(srsRequests[0]).toContain('InitialAmount=0.00');
+    expect(srsRequests[0]).toContain('InitialLength=7');
+    expect(srsRequests[0]).toContain('RecurringAmount=10.00');
+    expect(srsRequests[0]).toContain('RecurringLength=30');
+    const free = await post({
+      ...sale,
+      purchaseid: '72000001',
+      tranid: '82000001',
+      price: '0.00',
+      ...pass(started.body.redirectUrl),
+    });
+    expect(free.statusCode).toBe(200);
+    const [tr] = (await t.call('subscriptions.mine', undefined, { token: trialFan.token })).body.items;
+    expect(tr).toMatchObject({ status: 'active', nextCharge: { amountCents: 1000 } });
+    const health = await t.services.moneyStore.ledger.totals();
+    expect(health.cents ?? 0).toBe(0);
+    const charged = await t.database.session((exec) =>
+      exec(
+        `SELECT kind, amount_cents FROM ledger_transactions WHERE user_id IN ('${bundleFan.id}', '${trialFan.id}') ORDER BY created_at`,
+      ),
+    );
+    expect(charged).toEqual([
+      { kind: 'subscription', amount_cents: 2700 },
+      { kind: 'subscription_renewal', amount_cents: 2700 },
+    ]);
+  });
 });

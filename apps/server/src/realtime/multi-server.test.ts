@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test/factories.ts';
+import { createUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { openSocket, record, settle, type TestSocket, until } from '../../test/sockets.ts';
 
@@ -66,5 +66,28 @@ describe.skipIf(!shared)('two servers on PostgreSQL and Redis', () => {
     await until(() => messages.length === 2);
     await settle();
     expect(creatorNotes).toHaveLength(0);
+  });
+
+  it("signing a device out on server 1 cuts that device's socket on server 2 at once", async () => {
+    const fan = await createUser(one);
+    const other = await one.call(
+      'auth.login',
+      { login: fan.username, password: TEST_PASSWORD },
+      { ip: '10.44.0.1' },
+    );
+    const onTwo = await openSocket(base2, fan.token, sockets);
+    const keep = await openSocket(base2, other.body.token, sockets);
+    const list = await one.call('auth.sessions', undefined, { token: other.body.token });
+    const target = list.body.items.find((i) => !i.current);
+    expect(target).toBeDefined();
+    const res = await one.call(
+      'auth.revokeSession',
+      {},
+      { token: other.body.token, params: { id: target!.id } },
+    );
+    expect(res.status).toBe(200);
+    await until(() => !onTwo.connected, 2_000);
+    await settle();
+    expect(keep.connected).toBe(true);
   });
 });

@@ -16,6 +16,16 @@ export interface RealtimePublisher {
   ): void;
   /** Whether any device of `userId` (on any server) has the chat with `withUserId` open. */
   hasOpenChat(userId: string, withUserId: string): Promise<boolean>;
+  /** Everyone in a live's room (its viewers and its creator). */
+  toLive<E extends ServerEventName>(
+    liveId: string,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
+  /** How many people are in a live's room (on every server copy), not counting `except` (its creator). */
+  liveViewers(liveId: string, except?: string): Promise<number>;
+  /** Takes a user's sockets out of a live's room (a ban). */
+  leaveLive(liveId: string, userId: string): Promise<void>;
 }
 
 /**
@@ -53,5 +63,21 @@ export class DeferredPublisher implements RealtimePublisher {
 
   async hasOpenChat(userId: string, withUserId: string): Promise<boolean> {
     return (await this.target?.hasOpenChat(userId, withUserId)) ?? false;
+  }
+
+  toLive<E extends ServerEventName>(
+    liveId: string,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void {
+    this.target?.toLive(liveId, event, ...args);
+  }
+
+  async liveViewers(liveId: string, except?: string): Promise<number> {
+    return (await this.target?.liveViewers(liveId, except)) ?? 0;
+  }
+
+  async leaveLive(liveId: string, userId: string): Promise<void> {
+    await this.target?.leaveLive(liveId, userId);
   }
 }

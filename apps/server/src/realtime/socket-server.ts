@@ -12,12 +12,25 @@ type Io = Server<
   ClientToServerEvents,
   ServerToClientEvents,
   Record<string, never>,
-  { auth: AuthInfo; openChatWith?: string }
+  { auth: AuthInfo; openChatWith?: string; ingest?: string }
 >;
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export const postRoom = (postId: string) => `post:${postId}`;
+export const liveRoom = (liveId: string) => `live:${liveId}`;
+
+/** What the socket server asks the live module (issue 17). */
+export interface LiveHooks {
+  mayWatch(auth: AuthInfo, liveId: string): Promise<boolean>;
+  mayIngest(auth: AuthInfo, liveId: string): Promise<boolean>;
+  /** A chunk of the creator's camera stream; false when it could not be taken. */
+  push(liveId: string, chunk: Buffer): boolean;
+  /** Someone joined or left the live's room: count the viewers again (publisher.liveViewers). */
+  viewersChanged(liveId: string): Promise<void>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface RealtimeServer extends RealtimePublisher {
   io: Io;
@@ -43,6 +56,9 @@ export function attachRealtime(opts: {
   resolveHandle?: (handle: string) => Promise<string | undefined>;
   /** A user's first socket connected / last socket (on every server) disconnected. */
   presence?: { online(userId: string): Promise<void>; offline(userId: string, since: Date): Promise<void> };
+  lives?: LiveHooks;
+  /** Largest socket message (a live's camera chunk); Socket.IO's default is 1 MB. */
+  maxMessageBytes?: number;
 }): RealtimeServer {
   let closing = false;
   const report = (p: Promise<void> | undefined) => void p?.catch(() => undefined);
@@ -50,6 +66,17 @@ export function attachRealtime(opts: {
     path: SOCKET_PATH,
     transports: ['websocket'],
     serveClient: false,
+    maxHttpBufferSize: opts.maxMessageBytes ?? 4 * 1024 * 1024,
+    // Memory per socket (issue 13, docs/benchmarks.md "Realtime"): no per-connection deflate
+    // context (zlib windows are the largest per-socket cost when on) and no compression of the
+    // polling transport, which is off anyway.
+    perMessageDeflate: false,
+    httpCompression: false,
+  });
+  // The HTTP upgrade request (headers, socket references) is kept by engine.io for the socket's
+  // whole life; the handshake has already copied what we read (auth), so let it go.
+  io.engine.on('connection', (raw: { request?: unknown }) => {
+    raw.request = undefined;
   });
   const redis = opts.redisUrl ? createResilientRedisAdapter(opts.redisUrl, opts.app.log) : undefined;
   if (redis) io.adapter(redis.adapter);
@@ -67,6 +94,9 @@ export function attachRealtime(opts: {
       next(new Error(isDatabaseUnavailable(err) ? 'DATABASE_UNAVAILABLE' : 'INVALID_TOKEN'));
     }
   });
+
+  /** This copy's sockets in a room (no question to the other copies). */
+  const localCount = (room: string) => io.of('/').adapter.rooms.get(room)?.size ?? 0;
 
   io.on('connection', (socket) => {
     const { auth } = socket.data;
@@ -93,9 +123,45 @@ export function attachRealtime(opts: {
     socket.on('closeChat', () => {
       socket.data.openChatWith = undefined;
     });
-    report(opts.presence?.online(auth.userId));
+    const countViewers = (liveId: string) => report(opts.lives?.viewersChanged(liveId));
+    socket.on('watchLive', async (liveId, ack) => {
+      const ok =
+        typeof liveId === 'string' &&
+        UUID.test(liveId) &&
+        !!opts.lives &&
+        (await opts.lives.mayWatch(auth, liveId).catch(() => false));
+      if (ok) {
+        await socket.join(liveRoom(liveId));
+        countViewers(liveId);
+      }
+      if (typeof ack === 'function') ack(ok);
+    });
+    socket.on('unwatchLive', (liveId) => {
+      if (typeof liveId !== 'string' || !socket.rooms.has(liveRoom(liveId))) return;
+      void socket.leave(liveRoom(liveId));
+      countViewers(liveId);
+    });
+    socket.on('liveChunk', async (liveId, chunk, ack) => {
+      const reply = (ok: boolean) => typeof ack === 'function' && ack(ok);
+      if (typeof liveId !== 'string' || !UUID.test(liveId) || !opts.lives || !Buffer.isBuffer(chunk))
+        return reply(false);
+      if (socket.data.ingest !== liveId) {
+        if (!(await opts.lives.mayIngest(auth, liveId).catch(() => false))) return reply(false);
+        socket.data.ingest = liveId;
+      }
+      reply(opts.lives.push(liveId, chunk));
+    });
+    socket.on('disconnecting', () => {
+      for (const room of socket.rooms) {
+        if (room.startsWith('live:')) setTimeout(() => countViewers(room.slice(5)), 0);
+      }
+    });
+    // Another socket of this user on this copy already made them online: no write per extra tab.
+    if (localCount(userRoom(auth.userId)) <= 1) report(opts.presence?.online(auth.userId));
     socket.on('disconnect', () => {
       if (closing || !opts.presence) return;
+      // Still connected here (another tab): no need to ask every copy.
+      if (localCount(userRoom(auth.userId)) > 0) return;
       const presence = opts.presence;
       const since = new Date();
       report(
@@ -129,6 +195,22 @@ export function attachRealtime(opts: {
       } catch {
         return false;
       }
+    },
+    toLive(liveId, event, ...args) {
+      io.to(liveRoom(liveId)).emit(event, ...args);
+    },
+    async liveViewers(liveId, except) {
+      try {
+        const sockets = await io.in(liveRoom(liveId)).fetchSockets();
+        const people = new Set(sockets.map((s) => s.data.auth.userId));
+        if (except) people.delete(except);
+        return people.size;
+      } catch {
+        return 0;
+      }
+    },
+    async leaveLive(liveId, userId) {
+      io.in(userRoom(userId)).socketsLeave(liveRoom(liveId));
     },
     async close() {
       closing = true;

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import type { AuthInfo } from '../http/guards.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { Services } from '../services.ts';
+import { seedWikiArticles } from './wiki-articles.ts';
 
 const PALETTES: Record<string, [string, string]> = {
   creator1: ['#bd0909', '#f59e0b'],
@@ -53,6 +54,7 @@ export async function seedDemoContent(services: Services, jobs: Pick<JobQueue, '
   const superUser = await services.users.findByLogin('superadmin');
   if (!superUser) return;
   const reviewer = authOf(superUser);
+  await seedWikiArticles(services, reviewer);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanverse-seed-'));
   try {
     for (const [handle, colors] of Object.entries(PALETTES)) {

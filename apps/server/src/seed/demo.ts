@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@fanverse/contract';
+import { isAdministrator } from '../access/roles.ts';
 import { hashPassword } from '../lib/crypto.ts';
+import type { TwoFactorService } from '../modules/auth/two-factor.service.ts';
 import type { UserRepository } from '../modules/users/user.repository.ts';
+import { DEMO_STAFF_TOTP_SECRET } from './demo-staff.ts';
 
 export interface DemoAccount {
   username: string;
@@ -40,11 +43,15 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 ];
 
 /** Seeds the demo accounts into an empty store; answers whether it did. */
-export async function seedDemo(users: UserRepository, password: string): Promise<boolean> {
+export async function seedDemo(
+  users: UserRepository,
+  password: string,
+  twoFactor: Pick<TwoFactorService, 'enrolKnownSecret'>,
+): Promise<boolean> {
   if ((await users.countUsers()) > 0) return false;
   const passwordHash = await hashPassword(password);
   for (const account of DEMO_ACCOUNTS) {
-    await users.create(
+    const user = await users.create(
       {
         username: account.username,
         email: `${account.username}@fanverse.local`,
@@ -60,6 +67,7 @@ export async function seedDemo(users: UserRepository, password: string): Promise
       },
       { displayName: account.name, about: account.about ?? null },
     );
+    if (isAdministrator(account)) await twoFactor.enrolKnownSecret(user.id, DEMO_STAFF_TOTP_SECRET);
   }
   return true;
 }

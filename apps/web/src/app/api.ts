@@ -1,16 +1,16 @@
 import {
-  apiErrorSchema,
-  type EndpointDef,
+  type ApiErrorBody,
   type EndpointInput,
   type EndpointName,
   type EndpointOutput,
   type Endpoints,
+  ERROR_CODES,
   type ErrorCode,
-  endpoints,
   errorMessage,
   LANGUAGE_HEADER,
   TOKEN_HEADER,
 } from '@fanverse/contract';
+import { type EndpointRoute, endpointTable } from './endpointTable.ts';
 import { currentLanguage, readToken } from './session.store.ts';
 
 export const API_BASE = '/api/v1';
@@ -60,7 +60,14 @@ export function onUnauthorized(listener: () => void): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
-function buildUrl(def: EndpointDef, input: unknown, params: unknown): string {
+/** Listeners told when a staff call needs two-step sign-in on first (TWO_FACTOR_REQUIRED). */
+const twoFactorRequiredListeners = new Set<() => void>();
+export function onTwoFactorRequired(listener: () => void): () => void {
+  twoFactorRequiredListeners.add(listener);
+  return () => twoFactorRequiredListeners.delete(listener);
+}
+
+function buildUrl(def: EndpointRoute, input: unknown, params: unknown): string {
   const values: Record<string, unknown> = params && typeof params === 'object' ? { ...params } : {};
   const path = def.path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(values[key] ?? '')));
   let url = `${API_BASE}${path}`;
@@ -101,7 +108,7 @@ function formData(
  * Sends the language and the session token, returns the typed answer, throws ApiError.
  */
 export async function api<N extends EndpointName>(name: N, ...args: Args<N>): Promise<EndpointOutput<N>> {
-  const def: EndpointDef = endpoints[name];
+  const def = endpointTable[name];
   const input: unknown = args[0];
   const options = args[1] as
     | {
@@ -133,19 +140,20 @@ export async function api<N extends EndpointName>(name: N, ...args: Args<N>): Pr
 
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(body);
-    if (parsed.success) {
-      const { code, message, fields } = parsed.data;
+    if (isApiErrorBody(body)) {
+      const { code, message, fields } = body;
       // Only a dead session logs out; a wrong password (INVALID_CREDENTIALS) is an ordinary answer.
       if (token && (code === 'INVALID_TOKEN' || code === 'UNAUTHENTICATED')) {
         for (const listener of unauthorizedListeners) listener();
       }
+      if (code === 'TWO_FACTOR_REQUIRED') for (const listener of twoFactorRequiredListeners) listener();
       throw new ApiError(response.status, code, message, fields);
     }
     const code: ErrorCode = response.status >= 500 ? 'INTERNAL' : 'NOT_FOUND';
     throw new ApiError(response.status, code, errorMessage(code, language));
   }
 
+  if (!def.output) return body as EndpointOutput<N>;
   const parsed = def.output.safeParse(body);
   if (!parsed.success) {
     // The answer does not match the contract: report it loudly but keep the app usable.
@@ -153,6 +161,19 @@ export async function api<N extends EndpointName>(name: N, ...args: Args<N>): Pr
     throw new ApiError(response.status, 'INTERNAL', errorMessage('INTERNAL', language));
   }
   return parsed.data as EndpointOutput<N>;
+}
+
+/** The error answer of the contract (apiErrorSchema's shape), checked without zod. */
+function isApiErrorBody(body: unknown): body is ApiErrorBody {
+  if (!body || typeof body !== 'object') return false;
+  const { code, message, fields } = body as Record<string, unknown>;
+  return (
+    typeof code === 'string' &&
+    (ERROR_CODES as readonly string[]).includes(code) &&
+    typeof message === 'string' &&
+    (fields === undefined ||
+      (!!fields && typeof fields === 'object' && Object.values(fields).every((v) => typeof v === 'string')))
+  );
 }
 
 /** The message to show for any error thrown by a call (spec §8: read from the message). */

@@ -1,10 +1,10 @@
 import { ADMIN_ROLES, hasSpecialCharacters, screenClassOf, TIMINGS } from '@fanverse/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, api, errorText, onUnauthorized } from './api.ts';
+import { ApiError, api, errorText, onTwoFactorRequired, onUnauthorized } from './api.ts';
 import { hasSomeRole, useSession } from './session.store.ts';
-import { connectSocket, disconnectSocket } from './socket.ts';
+import { connectSocket, disconnectSocket, loadSocketClient } from './socket.ts';
 import { useUi } from './ui.store.ts';
 
 /**
@@ -38,6 +38,21 @@ export function useStartup(): { retry: () => Promise<boolean> } {
   useEffect(() => {
     void run();
   }, [run]);
+
+  // The start-up data carries texts in the request's language (the landing's title and subtitle):
+  // a language switch asks for them again, and an answer that arrives after another switch is dropped.
+  const language = useSession((s) => s.language);
+  const asked = useRef(language);
+  useEffect(() => {
+    if (asked.current === language) return;
+    asked.current = language;
+    api('home.get', { view: 'home' })
+      .then((app) => {
+        const session = useSession.getState();
+        if (session.language === language && session.status === 'ready') session.setStartup('ready', app);
+      })
+      .catch(() => undefined);
+  }, [language]);
   return { retry: run };
 }
 
@@ -80,6 +95,11 @@ export function useSocketLifecycle(): void {
   const token = useSession((s) => s.token);
   const ready = useSession((s) => s.status === 'ready');
   useEffect(() => {
+    // With a session, the client library loads during the start-up call, so the socket opens
+    // as soon as the app is ready (visitors never fetch it).
+    if (token) loadSocketClient().catch(() => undefined);
+  }, [token]);
+  useEffect(() => {
     if (!token || !ready) return;
     connectSocket(token);
     return () => disconnectSocket();
@@ -91,6 +111,15 @@ export function useSocketLifecycle(): void {
       }),
     [],
   );
+}
+
+/**
+ * Staff whose account has no two-step sign-in yet: the server withholds their admin roles and
+ * answers TWO_FACTOR_REQUIRED, and the app takes them to the security page to turn it on.
+ */
+export function useTwoFactorRequiredRedirect(): void {
+  const navigate = useNavigate();
+  useEffect(() => onTwoFactorRequired(() => navigate('/user/security?required=1')), [navigate]);
 }
 
 /** Presence heartbeat of spec §7: POST /report/connection every 60 s while logged in. */

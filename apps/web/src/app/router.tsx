@@ -1,6 +1,8 @@
+import { ADMIN_ROLES, type Role } from '@fanverse/contract';
 import { Suspense } from 'react';
 import {
   createBrowserRouter,
+  matchRoutes,
   Navigate,
   type RouteObject,
   useLocation,
@@ -10,17 +12,22 @@ import {
 import { AppShell } from '../shell/AppShell.tsx';
 import { RouteErrorScreen } from '../shell/ErrorScreen.tsx';
 import { Loader } from '../ui/Feedback.tsx';
-import { LoggedOutOnly, RequireAuth, RequireRoles } from './guards.tsx';
-import { lazyPage } from './lazy.ts';
+import { LoggedOutOnly, RequireAuth, RequireRoles, RequireSomeRoles } from './guards.tsx';
+import { lazyPage, loadPage } from './lazy.ts';
+
+/** The page name of each element made by page(), for preloadPageOf. */
+const pageOfElement = new WeakMap<object, string>();
 
 /** A lazily loaded page by name (src/features/<name>.tsx). */
 function page(name: string) {
   const Page = lazyPage(name);
-  return (
+  const element = (
     <Suspense fallback={<Loader page />}>
       <Page />
     </Suspense>
   );
+  pageOfElement.set(element, name);
+  return element;
 }
 
 function redirect(to: string) {
@@ -47,6 +54,9 @@ function CreatorRoute({ child }: { child?: React.ReactNode }) {
 }
 
 const creatorOnly = (name: string) => <RequireRoles roles={['creator']}>{page(name)}</RequireRoles>;
+/** Creators (their own media) and staff (any): the leak tracer (the server's canTraceLeaks). */
+const LEAK_TRACERS: readonly Role[] = ['creator', ...ADMIN_ROLES];
+const tracersOnly = (name: string) => <RequireSomeRoles roles={LEAK_TRACERS}>{page(name)}</RequireSomeRoles>;
 const loggedIn = (element: React.ReactNode) => <RequireAuth>{element}</RequireAuth>;
 const loggedOut = (name: string) => <LoggedOutOnly>{page(name)}</LoggedOutOnly>;
 
@@ -86,10 +96,13 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: 'watch', element: page('pages/WatchPage') },
+          { path: 'billing/cancel', element: page('money/CancelLinkPage') },
+          { path: 'offer/:code', element: page('money/OfferPage') },
           { path: 'favorites', element: page('pages/FavoritesPage') },
           { path: 'error/api', element: page('errors/ApiErrorPage') },
           { path: 'error/:error', element: page('errors/ErrorCodePage') },
           { path: 'auth/code', element: loggedOut('auth/ResetCodePage') },
+          { path: 'auth/confirm', element: page('account/ConfirmEmailPage') },
           {
             path: 'auth/pass',
             element: (
@@ -101,13 +114,20 @@ export const routes: RouteObject[] = [
           { path: 'post/create', element: creatorOnly('post/PostEditorPage') },
           { path: 'post/edit/:id', element: creatorOnly('post/PostEditorPage') },
           { path: 'post/scheduled', element: creatorOnly('post/ScheduledPostsPage') },
+          { path: 'vault', element: creatorOnly('vault/VaultPage') },
+          { path: 'leaks', element: tracersOnly('leaks/LeakTracerPage') },
           { path: 'post/:id', element: page('post/PostPage') },
+          { path: 'live', element: loggedIn(page('live/LivesPage')) },
+          { path: 'live/new', element: creatorOnly('live/GoLivePage') },
+          { path: 'live/:id', element: loggedIn(page('live/LivePage')) },
           { path: 'user', element: loggedIn(redirect('/?feed=my-profile')) },
           { path: 'user/credits', element: loggedIn(redirect('/?feed=my-credits')) },
           { path: 'user/subscriptions', element: loggedIn(redirect('/?feed=my-subscriptions')) },
           { path: 'user/gifts', element: loggedIn(redirect('/?feed=creator-statistics')) },
           { path: 'user/creator', element: loggedIn(page('user/CreatorApplyPage')) },
           { path: 'user/verify', element: loggedIn(page('user/VerifyPage')) },
+          { path: 'user/devices', element: loggedIn(page('account/DevicesPage')) },
+          { path: 'user/security', element: loggedIn(page('account/SecurityPage')) },
           {
             path: 'dashboard',
             element: <RequireRoles roles={['super']}>{page('dashboard/DashboardPage')}</RequireRoles>,
@@ -116,7 +136,7 @@ export const routes: RouteObject[] = [
               { path: 'admin/products', element: page('dashboard/AdminProductsPage') },
             ],
           },
-          { path: ':creator', element: <CreatorRoute /> },
+          { path: ':creator', element: <CreatorRoute />, handle: { page: 'creator/CreatorPage' } },
           {
             path: ':creator/post/create',
             element: <CreatorRoute child={creatorOnly('post/PostEditorPage')} />,
@@ -127,6 +147,20 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts fetching the page chunk of `pathname` (main.tsx calls it before the first render, while
+ * the catalogues load), so the page does not wait for the app to render before its chunk is asked
+ * for. Only pages a route shows directly (not behind a guard) are known here.
+ */
+export function preloadPageOf(pathname: string): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const name =
+      (route.handle as { page?: string } | undefined)?.page ??
+      (route.element ? pageOfElement.get(route.element as object) : undefined);
+    if (name) loadPage(name).catch(() => undefined); // a failure shows when the route renders
+  }
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

@@ -10,10 +10,13 @@ import { createQueryClient } from './queryClient.ts';
 import { routes } from './router.tsx';
 import { useSession } from './session.store.ts';
 
-vi.mock('./socket.ts', () => ({
+// No realtime connection in these tests; the rest of socket.ts (listeners, rooms) stays real.
+vi.mock('./socket.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./socket.ts')>()),
   connectSocket: () => undefined,
   disconnectSocket: () => undefined,
   getSocket: () => null,
+  loadSocketClient: () => Promise.resolve({}),
 }));
 
 type Who = 'visitor' | 'fan' | 'creator' | 'super';
@@ -35,6 +38,7 @@ const home: HomeResponse = {
   appKey: 'fanverse',
   cdn: null,
   adminUser: 'fanverse',
+  analytics: null,
   timezone: 'America/Bogota',
   words: {},
   texts: {},
@@ -80,6 +84,7 @@ function profileOf(who: Exclude<Who, 'visitor'>): Profile {
     email: `${who}@example.com`,
     avatar: null,
     cover: null,
+    visibleWatermark: false,
     roles: ROLES[who],
     verified: true,
     online: true,

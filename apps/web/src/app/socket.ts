@@ -5,7 +5,7 @@ import {
   type ServerToClientEvents,
   SOCKET_PATH,
 } from '@fanverse/contract';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { useSession } from './session.store.ts';
 import { useUi } from './ui.store.ts';
 
@@ -68,9 +68,47 @@ function firstImage(payload: NotificationPayload): string | null {
   return payload.product?.media[0]?.src ?? null;
 }
 
-/** Opens the realtime connection for a session (spec §4: on login). Failures are silent. */
+/** Lives open on this device: their rooms (chat, tips, viewers) are re-joined on reconnection. */
+const watchedLives = new Set<string>();
+/** Joins a live's room while the page shows it; answers whether the server let us in; returns the leave. */
+export function watchLive(liveId: string, joined?: (ok: boolean) => void): () => void {
+  watchedLives.add(liveId);
+  socket?.emit('watchLive', liveId, (ok) => joined?.(ok));
+  return () => {
+    watchedLives.delete(liveId);
+    socket?.emit('unwatchLive', liveId);
+  };
+}
+
+/** The socket.io client, fetched once: at start-up when a session exists, else at login. */
+let client: Promise<typeof import('socket.io-client')> | null = null;
+export function loadSocketClient(): Promise<typeof import('socket.io-client')> {
+  client ??= import('socket.io-client').catch((error: unknown) => {
+    client = null; // a later connect tries again
+    throw error;
+  });
+  return client;
+}
+
+/** Counts connect and disconnect calls: a client that arrives after a newer call is dropped. */
+let generation = 0;
+
+/**
+ * Opens the realtime connection for a session (spec §4: on login). The client library loads
+ * then, not with the app: visitors never fetch it. Failures are silent.
+ */
 export function connectSocket(token: string): void {
-  if (socket) disconnectSocket();
+  disconnectSocket();
+  const attempt = generation;
+  loadSocketClient().then(
+    ({ io }) => {
+      if (attempt === generation) open(io, token);
+    },
+    () => undefined, // no live updates; the app works without them
+  );
+}
+
+function open(io: typeof import('socket.io-client').io, token: string): void {
   const s: AppSocket = io({
     path: SOCKET_PATH,
     transports: ['websocket'],
@@ -98,6 +136,7 @@ export function connectSocket(token: string): void {
   s.on('connect', () => {
     if (openChatHandle) s.emit('openChat', openChatHandle);
     for (const postId of watchedPosts.keys()) s.emit('watchPost', postId);
+    for (const liveId of watchedLives) s.emit('watchLive', liveId);
   });
   s.onAny((event: string, payload: unknown) => {
     const listeners = featureListeners.get(event as ServerEventName);
@@ -110,6 +149,7 @@ export function connectSocket(token: string): void {
 
 /** Closes the realtime connection (spec §4: on logout). */
 export function disconnectSocket(): void {
+  generation += 1;
   if (!socket) return;
   socket.removeAllListeners();
   socket.disconnect();

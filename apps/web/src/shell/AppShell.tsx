@@ -9,11 +9,14 @@ import {
   useScreenClassWatcher,
   useSocketLifecycle,
   useStartup,
+  useTwoFactorRequiredRedirect,
 } from '../app/lifecycle.ts';
 import { useSession } from '../app/session.store.ts';
 import { StartupContext } from '../app/startup.context.ts';
 import { useUi } from '../app/ui.store.ts';
+import { ConfirmEmailBanner } from '../features/account/ConfirmEmailBanner.tsx';
 import { Loader } from '../ui/Feedback.tsx';
+import { AnalyticsConsent } from './AnalyticsConsent.tsx';
 import { AppAlert } from './AppAlert.tsx';
 import { BottomNav } from './BottomNav.tsx';
 import { ErrorScreen } from './ErrorScreen.tsx';
@@ -32,6 +35,7 @@ export function AppShell() {
   useGlobalBehaviours();
   usePreloadErrorWatcher();
   useSocketLifecycle();
+  useTwoFactorRequiredRedirect();
   useHeartbeat();
   useAccountLanguageSync();
   const status = useSession((s) => s.status);
@@ -67,6 +71,7 @@ export function AppShell() {
       </a>
       <Header />
       <main id="main" className="app-main" tabIndex={-1}>
+        {location.pathname !== '/auth/confirm' && <ConfirmEmailBanner />}
         {/* Keyed by path so the 300 ms page transition (spec §9) plays on every page change. */}
         <div key={location.pathname} className="page-transition">
           <Outlet />
@@ -82,6 +87,7 @@ export function AppShell() {
       <UpdatePrompt />
       <AgeAdvice />
       <AppAlert />
+      <AnalyticsConsent />
     </StartupContext.Provider>
   );
 }

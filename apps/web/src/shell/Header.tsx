@@ -7,6 +7,7 @@ import { hasSomeRole, isCreator, useSession } from '../app/session.store.ts';
 import { useUi } from '../app/ui.store.ts';
 import { MessagesButton } from '../features/messages/MessagesButton.tsx';
 import { NotificationsButton } from '../features/notifications/NotificationsButton.tsx';
+import { HeaderSearch } from './HeaderSearch.tsx';
 import { Icon } from './icons.tsx';
 import { LanguageSelector } from './LanguageSelector.tsx';
 import { UserMenu } from './menus.tsx';
@@ -44,6 +45,7 @@ export function Header() {
       <Link to="/" className="app-header__logo" data-testid="logo">
         {appName}
       </Link>
+      {!mobile && <HeaderSearch />}
       <nav className="app-header__actions" aria-label={t('header.navigation')}>
         {!(mobile && user) && (
           <button
@@ -55,6 +57,17 @@ export function Header() {
           >
             <Icon name="home" />
           </button>
+        )}
+        {mobile && <HeaderSearch />}
+        {!mobile && (
+          <Link
+            to="/?explore=1"
+            className="icon-button"
+            aria-label={t('header.explore')}
+            data-testid="explore-button"
+          >
+            <Icon name="compass" />
+          </Link>
         )}
         {user && !mobile && (
           <button

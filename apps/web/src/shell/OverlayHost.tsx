@@ -1,15 +1,25 @@
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { OVERLAY_PARAMS, type OverlayParam, openOverlays, useOverlay } from '../app/navigation.ts';
 import { useUi } from '../app/ui.store.ts';
-import { CommentsOverlay } from '../features/comments/CommentsOverlay.tsx';
-import { LikesOverlay } from '../features/comments/LikesOverlay.tsx';
-import { MessagesOverlay } from '../features/messages/MessagesOverlay.tsx';
-import { PostInfo } from '../features/post/PostInfo.tsx';
-import { StoryViewer } from '../features/stories/StoryViewer.tsx';
-import { FeatureSoon } from '../ui/Feedback.tsx';
+import { FeatureSoon, Loader } from '../ui/Feedback.tsx';
 import { Modal } from '../ui/Modal.tsx';
+
+// Each overlay's content loads when it first opens, not with the app.
+const CommentsOverlay = lazy(() =>
+  import('../features/comments/CommentsOverlay.tsx').then((m) => ({ default: m.CommentsOverlay })),
+);
+const LikesOverlay = lazy(() =>
+  import('../features/comments/LikesOverlay.tsx').then((m) => ({ default: m.LikesOverlay })),
+);
+const MessagesOverlay = lazy(() =>
+  import('../features/messages/MessagesOverlay.tsx').then((m) => ({ default: m.MessagesOverlay })),
+);
+const PostInfo = lazy(() => import('../features/post/PostInfo.tsx').then((m) => ({ default: m.PostInfo })));
+const StoryViewer = lazy(() =>
+  import('../features/stories/StoryViewer.tsx').then((m) => ({ default: m.StoryViewer })),
+);
 
 /**
  * Overlays opened from the query (spec §2): comments, likes, messages, statistics, post_view,
@@ -61,7 +71,7 @@ function QueryOverlay({ name, open, value }: { name: OverlayParam; open: boolean
       testId={`overlay-${name}`}
       className={`overlay overlay--${name}`}
     >
-      {content ?? <FeatureSoon what={what} />}
+      {content ? <Suspense fallback={<Loader />}>{content}</Suspense> : <FeatureSoon what={what} />}
     </Modal>
   );
 }

@@ -113,6 +113,8 @@ export function CreatorMenu() {
     { to: `/${user.user}`, label: t('creatorMenu.myPage') },
     { to: '/post/create', label: t('creatorMenu.newPost') },
     { to: '/post/scheduled', label: t('creatorMenu.scheduled') },
+    { to: '/vault', label: t('creatorMenu.vault') },
+    { to: '/leaks', label: t('creatorMenu.leaks') },
     { to: '/?feed=creator-statistics', label: t('creatorMenu.statistics') },
     { to: '/?feed=my-subscribers', label: t('creatorMenu.subscribers') },
     { to: '/?feed=gallery', label: t('creatorMenu.gallery') },
@@ -195,6 +197,11 @@ export function UserMenu({ onClose }: { onClose: () => void }) {
             </Link>
           </li>
           <li>
+            <Link className="menu-list__item" to="/?view=user" data-testid="people-link">
+              {t('userMenu.people')}
+            </Link>
+          </li>
+          <li>
             <Link className="menu-list__item" to={FAVORITES_PATH} data-testid="favorites-link">
               {t('userMenu.favorites')}
             </Link>
@@ -209,6 +216,16 @@ export function UserMenu({ onClose }: { onClose: () => void }) {
               <li>
                 <Link className="menu-list__item" to="/post/scheduled" data-testid="scheduled-link">
                   {t('creatorMenu.scheduled')}
+                </Link>
+              </li>
+              <li>
+                <Link className="menu-list__item" to="/vault" data-testid="vault-link">
+                  {t('creatorMenu.vault')}
+                </Link>
+              </li>
+              <li>
+                <Link className="menu-list__item" to="/leaks" data-testid="leaks-link">
+                  {t('creatorMenu.leaks')}
                 </Link>
               </li>
               <li>

@@ -88,3 +88,29 @@ export function Panel({
     </section>
   );
 }
+
+/** "Show more" under a paged list (spec §3: later pages append). */
+export function ShowMore({
+  query,
+  label,
+  busyLabel,
+  testId,
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  label: string;
+  busyLabel: string;
+  testId?: string;
+}) {
+  if (!query.hasNextPage) return null;
+  return (
+    <button
+      type="button"
+      className="button show-more"
+      disabled={query.isFetchingNextPage}
+      onClick={() => void query.fetchNextPage()}
+      data-testid={testId}
+    >
+      {query.isFetchingNextPage ? busyLabel : label}
+    </button>
+  );
+}

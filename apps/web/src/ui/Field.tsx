@@ -34,64 +34,104 @@ interface SelectProps extends BaseProps {
 
 export type FieldProps = InputProps | TextareaProps | SelectProps;
 
-/** A labelled form field; a failing one is marked and shows a tooltip with hint and message. */
-export function Field(props: FieldProps) {
+export interface FieldFrameProps {
+  name: string;
+  label: ReactNode;
+  /** Placeholder text; the tooltip of a failing field repeats it (spec §5). */
+  hint?: string;
+  error?: string;
+  required?: boolean;
+  checkbox?: boolean;
+  /** The control, given its id and the aria attributes that tie it to label and message. */
+  children: (aria: FieldAria) => ReactNode;
+}
+
+export interface FieldAria {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  'data-testid': string;
+}
+
+/**
+ * Label, control and message of one field, for every form (ui/Form.tsx and the controlled Field):
+ * a failing control is aria-invalid and described by the tooltip with hint and message.
+ */
+export function FieldFrame({ name, label, hint, error, required, checkbox, children }: FieldFrameProps) {
   const id = useId();
   const tipId = `${id}-tip`;
-  const { name, label, hint, error, required } = props;
-  const common = {
+  const aria: FieldAria = {
     id,
-    name,
-    required,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? tipId : undefined,
     'data-testid': `field-${name}`,
   };
-  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-    props.onChange(event.target.value);
-  let control: ReactNode;
-  if (props.kind === 'textarea') {
-    control = (
-      <textarea
-        {...common}
-        value={props.value}
-        onChange={onChange}
-        placeholder={hint}
-        maxLength={props.maxLength}
-        rows={4}
-      />
-    );
-  } else if (props.kind === 'select') {
-    control = (
-      <select {...common} value={props.value} onChange={onChange}>
-        {props.children}
-      </select>
-    );
-  } else {
-    control = (
-      <input
-        {...common}
-        type={props.type ?? 'text'}
-        value={props.value}
-        onChange={onChange}
-        placeholder={hint}
-        autoComplete={props.autoComplete}
-        inputMode={props.inputMode}
-        maxLength={props.maxLength}
-        // biome-ignore lint/a11y/noAutofocus: first field of a single-purpose form page.
-        autoFocus={props.autoFocus}
-      />
-    );
-  }
+  const labelEl = (
+    <label htmlFor={id}>
+      {label}
+      {required && <span aria-hidden="true"> *</span>}
+    </label>
+  );
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label htmlFor={id}>
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
-      {control}
+    <div className={`field${checkbox ? ' field--checkbox' : ''}${error ? ' field--invalid' : ''}`}>
+      {checkbox ? (
+        <>
+          {children(aria)}
+          {labelEl}
+        </>
+      ) : (
+        <>
+          {labelEl}
+          {children(aria)}
+        </>
+      )}
       {error && <FieldTooltip id={tipId} name={name} hint={hint} error={error} />}
     </div>
+  );
+}
+
+/** A labelled controlled field, for state that is not a form of its own (see ui/Form.tsx for forms). */
+export function Field(props: FieldProps) {
+  const { name, label, hint, error, required } = props;
+  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+    props.onChange(event.target.value);
+  return (
+    <FieldFrame name={name} label={label} hint={hint} error={error} required={required}>
+      {(aria) => {
+        const common = { ...aria, name, required };
+        if (props.kind === 'textarea')
+          return (
+            <textarea
+              {...common}
+              value={props.value}
+              onChange={onChange}
+              placeholder={hint}
+              maxLength={props.maxLength}
+              rows={4}
+            />
+          );
+        if (props.kind === 'select')
+          return (
+            <select {...common} value={props.value} onChange={onChange}>
+              {props.children}
+            </select>
+          );
+        return (
+          <input
+            {...common}
+            type={props.type ?? 'text'}
+            value={props.value}
+            onChange={onChange}
+            placeholder={hint}
+            autoComplete={props.autoComplete}
+            inputMode={props.inputMode}
+            maxLength={props.maxLength}
+            // biome-ignore lint/a11y/noAutofocus: first field of a single-purpose form page.
+            autoFocus={props.autoFocus}
+          />
+        );
+      }}
+    </FieldFrame>
   );
 }
 
@@ -114,7 +154,7 @@ export function FieldTooltip({
   );
 }
 
-/** A checkbox with the same failing-field treatment. */
+/** A controlled checkbox with the same failing-field treatment. */
 export function CheckboxField({
   name,
   label,
@@ -130,22 +170,17 @@ export function CheckboxField({
   error?: string;
   hint?: string;
 }) {
-  const id = useId();
-  const tipId = `${id}-tip`;
   return (
-    <div className={`field field--checkbox${error ? ' field--invalid' : ''}`}>
-      <input
-        id={id}
-        type="checkbox"
-        name={name}
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? tipId : undefined}
-        data-testid={`field-${name}`}
-      />
-      <label htmlFor={id}>{label}</label>
-      {error && <FieldTooltip id={tipId} name={name} hint={hint} error={error} />}
-    </div>
+    <FieldFrame name={name} label={label} hint={hint} error={error} checkbox>
+      {(aria) => (
+        <input
+          {...aria}
+          type="checkbox"
+          name={name}
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+      )}
+    </FieldFrame>
   );
 }

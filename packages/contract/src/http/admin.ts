@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { REPORT_REASONS } from '../constants.ts';
 import { pageStatisticsSchema } from '../paging.ts';
 import { birthdateSchema, emailSchema, nameSchema, phoneSchema } from '../validation.ts';
 import { roleSchema } from './auth.ts';
-import { publicUserSchema, REPORT_REASONS } from './content.ts';
+import { publicUserSchema } from './content.ts';
 
 export const DOCUMENT_TYPES = ['national_id', 'passport', 'driving_licence'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];

@@ -61,3 +61,122 @@ export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
 export const okResponseSchema = z.object({ success: z.literal(true) });
 export type OkResponse = z.infer<typeof okResponseSchema>;
+
+/**
+ * Email confirmation (the verified flag): the mail's link carries a long token (no session needed),
+ * or the signed-in person types the 6-digit code.
+ */
+export const confirmEmailRequestSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(new RegExp(`^\\d{${LIMITS.resetCodeLength}}$`), 'code.invalid')
+      .optional(),
+    token: z.string().trim().min(20, 'code.invalid').max(200, 'code.invalid').optional(),
+  })
+  .refine((v) => !!v.code || !!v.token, { message: 'required', path: ['code'] });
+export type ConfirmEmailRequest = z.input<typeof confirmEmailRequestSchema>;
+
+export const confirmEmailResponseSchema = z.object({
+  verified: z.literal(true),
+  /** Free credits granted by this confirmation (0 when granted before). */
+  freeCredits: z.number().int().nonnegative(),
+});
+export type ConfirmEmailResponse = z.infer<typeof confirmEmailResponseSchema>;
+
+/** One signed-in device of the account (the devices page). */
+export const sessionDeviceSchema = z.object({
+  id: z.string().uuid(),
+  /** The session of this very request. */
+  current: z.boolean(),
+  device: z.object({
+    browser: z.string().nullable(),
+    os: z.string().nullable(),
+    type: z.enum(['desktop', 'mobile', 'tablet', 'tv', 'unknown']),
+  }),
+  /** The address the session signed in from (no geolocation service is asked). */
+  address: z.string().nullable(),
+  signedInAt: z.string(),
+  lastSeenAt: z.string(),
+});
+export type SessionDevice = z.infer<typeof sessionDeviceSchema>;
+
+export const sessionsResponseSchema = z.object({ items: z.array(sessionDeviceSchema) });
+export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
+
+export const revokeOthersResponseSchema = z.object({ revoked: z.number().int().nonnegative() });
+
+/** A password login answers a session, or, with two-step sign-in on, a challenge for the second step. */
+export const loginResponseSchema = z.union([
+  authResponseSchema,
+  z.object({
+    twoFactor: z.object({ challenge: z.string(), methods: z.array(z.enum(['totp', 'recovery'])) }),
+  }),
+]);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+const totpCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'code.invalid');
+const recoveryCodeSchema = z.string().trim().min(8, 'code.invalid').max(20, 'code.invalid');
+
+/** The second step: the current authenticator code, or one recovery code. */
+export const twoFactorRequestSchema = z
+  .object({
+    challenge: z.string().min(20).max(200),
+    code: totpCodeSchema.optional(),
+    recoveryCode: recoveryCodeSchema.optional(),
+  })
+  .refine((v) => !!v.code || !!v.recoveryCode, { message: 'required', path: ['code'] });
+export type TwoFactorRequest = z.input<typeof twoFactorRequestSchema>;
+
+export const totpSetupResponseSchema = z.object({
+  /** Base32 secret, for typing by hand when the QR code cannot be scanned. */
+  secret: z.string(),
+  uri: z.string(),
+  /** The otpauth URI as a PNG data URL. */
+  qr: z.string(),
+});
+export const totpEnableRequestSchema = z.object({ code: totpCodeSchema });
+export const totpEnableResponseSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export const twoFactorDisableRequestSchema = z
+  .object({
+    password: z.string().min(1, 'required').max(LIMITS.passwordMax, 'password.length'),
+    code: totpCodeSchema.optional(),
+    recoveryCode: recoveryCodeSchema.optional(),
+  })
+  .refine((v) => !!v.code || !!v.recoveryCode, { message: 'required', path: ['code'] });
+/**
+ * The web form that confirms the owner before new recovery codes or turning it off: one field for
+ * an authenticator code or a recovery code (six digits are a code, anything else a recovery code).
+ */
+export const confirmOwnerFormSchema = z.object({
+  password: z.string().min(1, 'required').max(LIMITS.passwordMax, 'password.length'),
+  code: z.string().trim().min(6, 'code.invalid').max(20, 'code.invalid'),
+});
+export type ConfirmOwnerForm = z.output<typeof confirmOwnerFormSchema>;
+export const confirmOwnerRequest = ({ password, code }: ConfirmOwnerForm) =>
+  /^\d{6}$/.test(code) ? { password, code } : { password, recoveryCode: code };
+
+export const twoFactorStatusSchema = z.object({ totp: z.boolean(), recoveryCodesLeft: z.number().int() });
+
+/** Passkeys (WebAuthn): the browser's JSON answers are checked by the server's library, not here. */
+export const passkeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+export const passkeysResponseSchema = z.object({ items: z.array(passkeySchema) });
+/** WebAuthn options for the browser (@simplewebauthn/browser), with the id of the stored challenge. */
+export const passkeyOptionsResponseSchema = z.object({
+  challengeId: z.string(),
+  options: z.record(z.string(), z.unknown()),
+});
+export const passkeyAnswerSchema = z.object({
+  challengeId: z.string().uuid('PASSKEY_EXPIRED'),
+  response: z.record(z.string(), z.unknown()),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, PAGE_LIMITS } from '../constants.ts';
+import { CATEGORY_MAX, CATEGORY_TAGS, LIMITS, PAGE_LIMITS, REPORT_REASONS } from '../constants.ts';
 import { pageStatisticsSchema } from '../paging.ts';
 
 /** Review states of spec §4 (rejected is shown as "Disapproved"). */
@@ -21,16 +21,6 @@ export const POST_STATUSES = ['active', 'deleted'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 export const MEDIA_STATUSES = ['processing', 'ready', 'failed'] as const;
 export type MediaStatus = (typeof MEDIA_STATUSES)[number];
-export const REPORT_REASONS = [
-  'fake_info',
-  'violent_content',
-  'fraud',
-  'spam',
-  'hate_speech',
-  'related_a_minor',
-  'other',
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /** Accepted upload types (spec §5), by MIME type as detected from the file's content. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
@@ -71,24 +61,6 @@ export const UPLOAD_EXTENSIONS = [
   'ogv',
 ] as const;
 
-/** Discount price of spec §9: price − price × percent / 100, applied only while on and before the limit. */
-export function discountedPrice(
-  price: number,
-  discount: { discountStatus: 'on' | 'off'; discountPercent: number; discountDateLimit: string | null },
-  now: Date = new Date(),
-): number {
-  if (!isDiscountActive(discount, now)) return price;
-  return Math.round(price - (price * discount.discountPercent) / 100);
-}
-
-export function isDiscountActive(
-  d: { discountStatus: 'on' | 'off'; discountPercent: number; discountDateLimit: string | null },
-  now: Date = new Date(),
-): boolean {
-  if (d.discountStatus !== 'on' || d.discountPercent <= 0) return false;
-  return d.discountDateLimit === null || Date.parse(d.discountDateLimit) > now.getTime();
-}
-
 export const mediaInfoSchema = z.object({
   streams: z.array(
     z.object({
@@ -117,8 +89,39 @@ export const mediaSchema = z.object({
   height: z.number().nullable(),
   info: mediaInfoSchema.nullable(),
   locked: z.boolean(),
+  /** Videos: seconds of free preview a viewer without access may play (`media.play`); 0 none. */
+  preview: z.number().int().nonnegative(),
 });
 export type Media = z.infer<typeof mediaSchema>;
+
+/** Free preview lengths a creator may choose for a post's videos, seconds (0: none). */
+export const PREVIEW_SECONDS = [0, 5, 10, 15, 30] as const;
+
+/**
+ * How an entitled viewer plays one video (`media.play`): a signed, short-lived HLS master playlist
+ * bound to the caller's session (segments AES-128 encrypted; the key URL checks entitlement on
+ * every request), the faststart MP4 fallback of short clips, the poster, the seek thumbnails.
+ */
+export const videoPlaySchema = z.object({
+  _id: z.string(),
+  hls: z.string().nullable(),
+  mp4: z.string().nullable(),
+  poster: z.string().nullable(),
+  /** WebVTT of seek thumbnails: cues whose text is `spriteUrl#xywh=x,y,w,h`. */
+  thumbnails: z.string().nullable(),
+  duration: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  renditions: z.array(z.object({ name: z.string(), width: z.number(), height: z.number() })),
+  /** Seconds the playlist and key URLs stay valid; ask again after. */
+  expiresIn: z.number(),
+  /**
+   * True when only the free preview is granted (a viewer who may see the post but not its media):
+   * `hls` is the preview's own playlist (first `duration` seconds, its own key), never the rest.
+   */
+  preview: z.boolean(),
+});
+export type VideoPlay = z.infer<typeof videoPlaySchema>;
 
 export const publicUserSchema = z.object({
   _id: z.string(),
@@ -202,6 +205,8 @@ export const postsQuerySchema = z.object({
   adminStatus: z.enum([...ADMIN_STATUSES, 'all']).optional(),
   explore: z.string().optional(),
   feed_mode: z.enum(['plus', 'grid']).optional(),
+  /** Only posts with a video (the /watch page and reels). */
+  video: bool.optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(50).default(12),
   allStoriesLoaded: bool.optional(),
@@ -218,12 +223,35 @@ export const postsResponseSchema = z.object({
 export type PostsResponse = z.infer<typeof postsResponseSchema>;
 
 /** A date or time of a form: empty or absent is null, anything else an ISO time. */
-const optionalIsoTime = z
+export const optionalIsoTime = z
   .string()
   .trim()
   .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'invalid')
   .optional()
   .transform((v) => (v ? new Date(v).toISOString() : null));
+
+/**
+ * Vault files attached again without an upload (post, message and welcome forms): ids of the
+ * caller's own vault files, as repeated form fields, a comma-separated string or a JSON array.
+ */
+export const vaultMediaField = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) =>
+    (v === undefined ? [] : Array.isArray(v) ? v : listOfIds(v)).map((s) => String(s).trim()).filter(Boolean),
+  )
+  .pipe(z.array(z.string().uuid('invalid')).max(20, 'tooLong'));
+
+/** A form field's list: a JSON array (the web client's multipart encoding) or comma-separated. */
+function listOfIds(v: string): unknown[] {
+  if (!v.trim().startsWith('[')) return v.split(',');
+  try {
+    const parsed: unknown = JSON.parse(v);
+    return Array.isArray(parsed) ? parsed : [v];
+  } catch {
+    return [v];
+  }
+}
 
 /** Post form fields (multipart text parts; files go alongside as `files`). */
 export const postFieldsSchema = z
@@ -237,6 +265,12 @@ export const postFieldsSchema = z
     discountDateLimit: optionalIsoTime,
     /** Scheduled publication (ISO with offset); empty or absent publishes once approved. */
     publishAt: optionalIsoTime,
+    /** Free preview of the post's videos for those without access (PREVIEW_SECONDS). */
+    previewSeconds: z.coerce
+      .number()
+      .int()
+      .refine((v) => (PREVIEW_SECONDS as readonly number[]).includes(v), 'preview.choice')
+      .default(0),
     certifyAdults: bool.refine((v) => v, 'certification.required'),
     certifyConsent: bool.refine((v) => v, 'certification.required'),
     certifyTerms: bool.refine((v) => v, 'certification.required'),
@@ -245,6 +279,8 @@ export const postFieldsSchema = z
       .union([z.string(), z.array(z.string())])
       .optional()
       .transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v : v.split(',').filter(Boolean))),
+    /** Vault files attached again without an upload (ADR 0032). */
+    vaultMedia: vaultMediaField,
     /** Client id that ties socket progress events to this upload. */
     uploadId: z.string().max(64).optional(),
   })
@@ -361,6 +397,69 @@ export const searchResponseSchema = z.object({
   creators: pagedUsers,
   topCreators: pagedUsers,
 });
+
+export const suggestQuerySchema = z.object({ q: z.string().trim().max(60).default('') });
+export const suggestResponseSchema = z.object({ word: z.string(), creators: z.array(publicUserSchema) });
+export type SuggestResponse = z.infer<typeof suggestResponseSchema>;
+export const searchPostsResponseSchema = z.object({
+  word: z.string(),
+  posts: z.array(postSchema),
+  statistics: pageStatisticsSchema,
+});
+export type SearchPostsResponse = z.infer<typeof searchPostsResponseSchema>;
+
+export const categoryTagSchema = z.enum(CATEGORY_TAGS);
+export const creatorTagsSchema = z.object({
+  tags: z
+    .array(categoryTagSchema)
+    .max(CATEGORY_MAX)
+    .refine((tags) => new Set(tags).size === tags.length, 'invalid'),
+});
+export type CreatorTags = z.infer<typeof creatorTagsSchema>;
+export const exploreQuerySchema = z.object({ tag: categoryTagSchema.optional() });
+export const exploreResponseSchema = z.object({
+  /** Categories with at least one creator, most chosen first. */
+  tags: z.array(z.object({ tag: categoryTagSchema, creators: z.number().int() })),
+  tag: categoryTagSchema.nullable(),
+  /** Creators of the chosen category (empty without one). */
+  tagCreators: z.array(publicUserSchema),
+  trending: z.array(publicUserSchema),
+  newCreators: z.array(publicUserSchema),
+  /** "Creators you may like": signed-in non-creators without staff roles only (spec §2), else empty. */
+  mayLike: z.array(publicUserSchema),
+});
+export type ExploreResponse = z.infer<typeof exploreResponseSchema>;
+
+/** Orders of the people directories (`?view=creator`, `?view=user`). */
+export const DIRECTORY_SORTS = ['popular', 'new', 'name'] as const;
+/** Who the people directory (`?view=user`) lists. */
+export const DIRECTORY_ROLES = ['all', 'fans', 'creators'] as const;
+const directoryBase = z.object({
+  /** Typo-tolerant words over handle, name and description; empty lists everyone. */
+  q: z.string().trim().max(60).default(''),
+  /** Ignored while searching: the best matches come first. */
+  sort: z.enum(DIRECTORY_SORTS).default('popular'),
+  /** Only people connected now. */
+  online: bool,
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  limit: z.coerce.number().int().min(1).max(60).default(PAGE_LIMITS.search),
+});
+export const creatorDirectoryQuerySchema = directoryBase.extend({ tag: categoryTagSchema.optional() });
+export const userDirectoryQuerySchema = directoryBase.extend({
+  role: z.enum(DIRECTORY_ROLES).default('all'),
+});
+export type CreatorDirectoryQuery = z.input<typeof creatorDirectoryQuerySchema>;
+export type UserDirectoryQuery = z.input<typeof userDirectoryQuerySchema>;
+export const directoryEntrySchema = publicUserSchema.extend({
+  isCreator: z.boolean(),
+  followers: z.number().int(),
+});
+export type DirectoryEntry = z.infer<typeof directoryEntrySchema>;
+export const directoryResponseSchema = z.object({
+  items: z.array(directoryEntrySchema),
+  statistics: pageStatisticsSchema,
+});
+export type DirectoryResponse = z.infer<typeof directoryResponseSchema>;
 
 export const reportRequestSchema = z.object({
   type: z.enum(['post', 'story', 'profile', 'message']),

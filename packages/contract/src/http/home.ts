@@ -41,5 +41,10 @@ export const homeResponseSchema = z.object({
     uploadLimits: z.object({ imageMb: z.number().int(), videoMb: z.number().int() }),
   }),
   serverTime: z.string(),
+  /**
+   * The analytics tag (spec §7): its script and site id, loaded by the app only after the visitor
+   * agrees in the cookie banner; null when the platform runs without one (the default).
+   */
+  analytics: z.object({ scriptUrl: z.string(), siteId: z.string() }).nullable(),
 });
 export type HomeResponse = z.infer<typeof homeResponseSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_LIMITS } from '../constants.ts';
 import { pageStatisticsSchema } from '../paging.ts';
-import { mediaSchema, publicUserSchema } from './content.ts';
+import { mediaSchema, publicUserSchema, vaultMediaField } from './content.ts';
 
 /**
  * A direct message (spec §3) as one viewer sees it. `from` and `to` are handles. While its media
@@ -70,6 +70,8 @@ const messageFields = {
   messageUUID: z.string({ error: 'MISSING_DATA' }).trim().min(1, 'MISSING_DATA').max(64, 'tooLong'),
   /** Credits to unlock the attached media (creators only); 0 or absent: free. */
   price: z.coerce.number().int().min(0).max(100_000).default(0),
+  /** Vault files attached again without an upload (creators only; ADR 0032). */
+  vaultMedia: vaultMediaField,
 };
 
 /** Send (form data with files, or JSON without). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { GIFT_KINDS } from '../constants.ts';
 import { pageQuerySchema, pageStatisticsSchema } from '../paging.ts';
-import { publicUserSchema } from './content.ts';
+import { mediaSchema, publicUserSchema, vaultMediaField } from './content.ts';
 import { PAYOUT_PERIODS } from './settings.ts';
 
 /** Money amounts travel as integer cents; credits as integer credits. Never floats. */
@@ -17,7 +18,12 @@ export type CreditBag = z.infer<typeof creditBagSchema>;
 export const creditBagsResponseSchema = z.object({ bags: z.array(creditBagSchema) });
 
 export const checkoutCreditsRequestSchema = z.object({ bag: z.string().trim().min(1).max(40) });
-export const checkoutSubscriptionRequestSchema = z.object({ creator: z.string().trim().min(1).max(40) });
+export const checkoutSubscriptionRequestSchema = z.object({
+  creator: z.string().trim().min(1).max(40),
+  /** A bundle of the creator (3, 6 or 12 months), or an offer link's code (issue 19); not both. */
+  bundle: z.union([z.literal(3), z.literal(6), z.literal(12)]).optional(),
+  offer: z.string().trim().min(4).max(40).optional(),
+});
 export const checkoutResponseSchema = z.object({ redirectUrl: z.string(), checkout: z.string() });
 
 export const walletResponseSchema = z.object({
@@ -35,6 +41,7 @@ export const CREDIT_HISTORY_KINDS = [
   'tip',
   'flowers',
   'gift',
+  'live_ticket',
   'refund',
   'chargeback',
 ] as const;
@@ -85,14 +92,17 @@ export const tipRequestSchema = z.object({
   creator: z.string().trim().min(1).max(40),
   credits: z.coerce.number().int('VALIDATION_FAILED').min(1).max(100_000),
   post: z.string().uuid().optional(),
+  /** Sent during this live: shown on the stream, counted under the "live" earnings category. */
+  live: z.string().uuid().optional(),
   message: z.string().trim().max(280).optional(),
 });
 
-export const GIFT_KINDS = ['flowers', 'gift'] as const;
 export const giftRequestSchema = z.object({
   creator: z.string().trim().min(1).max(40),
   kind: z.enum(GIFT_KINDS),
   post: z.string().uuid().optional(),
+  /** Sent during this live: shown on the stream, counted under the "live" earnings category. */
+  live: z.string().uuid().optional(),
   message: z.string().trim().max(280).optional(),
 });
 
@@ -116,6 +126,11 @@ export const subscriptionItemSchema = z.object({
   lastRenewal: z.string().nullable(),
   priceCents: cents.nullable(),
   DynamicPricingID: z.string().nullable(),
+  /**
+   * The next charge (date and amount) when the subscription renews by itself; null when it will
+   * not (cancelled, expired, or no payment on file).
+   */
+  nextCharge: z.object({ at: z.string(), amountCents: cents }).nullable(),
 });
 export type SubscriptionItem = z.infer<typeof subscriptionItemSchema>;
 export const subscriptionsResponseSchema = z.object({ items: z.array(subscriptionItemSchema) });
@@ -123,6 +138,91 @@ export const subscriptionActionResponseSchema = z.object({
   subscription: subscriptionItemSchema,
   /** Set when renewing needs a new payment: go to the hosted billing page. */
   redirectUrl: z.string().optional(),
+});
+/** Subscription bundles: months paid at once (issue 19). */
+export const BUNDLE_MONTHS = [3, 6, 12] as const;
+export type BundleMonths = (typeof BUNDLE_MONTHS)[number];
+/** Offer links: a free trial, or a discount on the first period. */
+export const OFFER_KINDS = ['trial', 'discount'] as const;
+export type OfferKind = (typeof OFFER_KINDS)[number];
+
+const bundleMonths = z.union([z.literal(3), z.literal(6), z.literal(12)]);
+export const bundleSchema = z.object({
+  months: bundleMonths,
+  /** The percent the creator set (ADR 0016); the price follows spec §9's rounding. */
+  discountPercent: z.number().int().min(1).max(90),
+});
+export const bundleOfferSchema = bundleSchema.extend({
+  /** What the bundle costs (months × price, discounted), and the undiscounted total. */
+  priceCents: cents,
+  fullPriceCents: cents,
+});
+export const saveBundlesSchema = z.object({ bundles: z.array(bundleSchema).max(3) });
+export const offerCodeSchema = z.object({ code: z.string().trim().min(4).max(40) });
+export const createOfferLinkSchema = z
+  .object({
+    kind: z.enum(OFFER_KINDS),
+    trialDays: z.number().int().min(1).max(30).optional(),
+    discountPercent: z.number().int().min(1).max(90).optional(),
+    expiresAt: z.string().datetime({ offset: true }),
+    maxUses: z.number().int().min(1).max(100_000),
+  })
+  .refine((v) => (v.kind === 'trial' ? v.trialDays !== undefined : v.discountPercent !== undefined), {
+    message: 'required',
+    path: ['kind'],
+  });
+export const offerLinkSchema = z.object({
+  _id: z.string(),
+  code: z.string(),
+  kind: z.enum(OFFER_KINDS),
+  trialDays: z.number().int(),
+  discountPercent: z.number().int(),
+  expiresAt: z.string(),
+  maxUses: z.number().int(),
+  uses: z.number().int(),
+});
+export const welcomeMessageSchema = z.object({
+  text: z.string().trim().min(1).max(1024),
+  active: z.boolean(),
+  /** Price in credits of the attached media (0: free); locked for the subscriber until paid. */
+  price: z.coerce.number().int().min(0).max(100_000).default(0),
+  /** Vault files sent with the message (ADR 0032). */
+  vaultMedia: vaultMediaField,
+});
+/** The welcome message as its creator sees it: the attached vault files presented. */
+export const welcomeMessageViewSchema = z.object({
+  text: z.string(),
+  active: z.boolean(),
+  price: z.number().int(),
+  media: z.array(mediaSchema),
+});
+export const creatorOffersResponseSchema = z.object({
+  bundles: z.array(bundleOfferSchema),
+  links: z.array(offerLinkSchema),
+  welcome: welcomeMessageViewSchema.nullable(),
+});
+/** What a fan sees of an offer link before paying. */
+export const offerViewSchema = z.object({
+  code: z.string(),
+  creator: publicUserSchema,
+  kind: z.enum(OFFER_KINDS),
+  trialDays: z.number().int(),
+  discountPercent: z.number().int(),
+  expiresAt: z.string(),
+  /** Charged now (0 for a trial), then every period after it. */
+  firstCents: cents,
+  recurringCents: cents,
+  remaining: z.number().int(),
+});
+
+/** The one-click cancel link of a renewal mail: a signed token that can only cancel that subscription. */
+export const cancelLinkSchema = z.object({ token: z.string().trim().min(10).max(400) });
+export const cancelLinkResponseSchema = z.object({
+  creator: z.string(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  /** Access lasts until then. */
+  periodEnd: z.string(),
+  nextCharge: subscriptionItemSchema.shape.nextCharge,
 });
 export const creatorParamSchema = z.object({ creator: z.string().trim().min(1).max(40) });
 
@@ -173,12 +273,25 @@ export const earningsResponseSchema = z.object({
   currency: z.literal('USD'),
   period: z.enum(EARNINGS_PERIODS),
   /** Creator's share in cents by earnings category (spec §1), net of reversals. */
-  earnings: z.object({ subscriptions: cents, tips: cents, unlockContent: cents, credits: cents }),
+  earnings: z.object({
+    subscriptions: cents,
+    tips: cents,
+    unlockContent: cents,
+    credits: cents,
+    live: cents,
+  }),
   /** The same earnings over time (day or month buckets in the platform time zone), oldest first. */
   series: z.object({
     unit: z.enum(['day', 'month']),
     points: z.array(
-      z.object({ date: z.string(), subscriptions: cents, tips: cents, unlockContent: cents, credits: cents }),
+      z.object({
+        date: z.string(),
+        subscriptions: cents,
+        tips: cents,
+        unlockContent: cents,
+        credits: cents,
+        live: cents,
+      }),
     ),
   }),
   /** Gross sales by sale category (spec §1); `dollars` is the total in cents. */
@@ -188,6 +301,7 @@ export const earningsResponseSchema = z.object({
     gifts: categoryAmount,
     flowers: categoryAmount,
     tips: categoryAmount,
+    live: categoryAmount,
     dollars: categoryAmount,
   }),
   balance: z.object({ pending: cents, available: cents, total: cents }),
@@ -315,7 +429,57 @@ export const moneyEndpoints = {
     input: checkoutSubscriptionRequestSchema,
     output: checkoutResponseSchema,
     auth: 'required',
-    summary: "Start a monthly subscription to a creator (by handle): answers the billing page's URL.",
+    summary:
+      "Start a subscription to a creator (by handle; monthly, a bundle, or an offer link's trial or discount): answers the billing page's URL.",
+  },
+  'creator.offers': {
+    method: 'GET',
+    path: '/creator/offers',
+    output: creatorOffersResponseSchema,
+    auth: 'required',
+    summary:
+      "The creator's own offers: bundles (with prices), offer links (uses left) and the welcome message.",
+  },
+  'creator.saveBundles': {
+    method: 'POST',
+    path: '/creator/offers/bundles',
+    input: saveBundlesSchema,
+    output: creatorOffersResponseSchema,
+    auth: 'required',
+    summary: 'Set the subscription bundles (3, 6, 12 months at a discount); an empty list removes them.',
+  },
+  'creator.createOfferLink': {
+    method: 'POST',
+    path: '/creator/offers/links',
+    input: createOfferLinkSchema,
+    output: offerLinkSchema,
+    auth: 'required',
+    summary: 'Create a free-trial or first-period discount link with an expiry and a use limit.',
+  },
+  'creator.saveWelcome': {
+    method: 'POST',
+    path: '/creator/offers/welcome',
+    input: welcomeMessageSchema,
+    output: creatorOffersResponseSchema,
+    auth: 'required',
+    summary: 'Set the message sent automatically to every new subscriber (on or off).',
+  },
+  'offers.bundles': {
+    method: 'GET',
+    path: '/offers/creator/:creator',
+    params: creatorParam,
+    output: z.object({ bundles: z.array(bundleOfferSchema) }),
+    auth: 'optional',
+    summary: "A creator's subscription bundles with their prices, for the subscribe dialog.",
+  },
+  'offers.view': {
+    method: 'GET',
+    path: '/offers/link/:code',
+    params: z.object({ code: z.string().trim().min(4).max(40) }),
+    output: offerViewSchema,
+    auth: 'optional',
+    summary:
+      'What an offer link gives (trial or discount, prices, expiry, uses left); an expired or used-up link is refused.',
   },
   'wallet.get': {
     method: 'GET',
@@ -386,6 +550,24 @@ export const moneyEndpoints = {
     output: subscriptionActionResponseSchema,
     auth: 'required',
     summary: 'Undo a cancellation within the paid period, or answer a checkout to pay a new period.',
+  },
+  'subscriptions.cancelLink': {
+    method: 'GET',
+    path: '/subscriptions/cancel-link',
+    input: cancelLinkSchema,
+    output: cancelLinkResponseSchema,
+    auth: 'optional',
+    summary:
+      "What a renewal mail's cancel link cancels (creator, paid period, next charge); no sign-in needed.",
+  },
+  'subscriptions.cancelByLink': {
+    method: 'POST',
+    path: '/subscriptions/cancel-link',
+    input: cancelLinkSchema,
+    output: cancelLinkResponseSchema,
+    auth: 'optional',
+    summary:
+      'Cancel in one click from the renewal mail (signed single-purpose token); access lasts to the period end.',
   },
   'creator.subscribers': {
     method: 'GET',

@@ -20,6 +20,8 @@ export const NOTIFICATION_KINDS = [
   'tip',
   'flowers',
   'gift',
+  'live',
+  'live_ticket',
   'unlock',
   'payout_sent',
   'report_resolved',

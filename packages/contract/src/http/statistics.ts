@@ -21,7 +21,16 @@ export const ADMIN_STATISTICS_PAGES = [
 ] as const;
 export type AdminStatisticsPage = (typeof ADMIN_STATISTICS_PAGES)[number];
 /** Sale categories of spec §1. */
-export const SALE_CATEGORIES = ['subscriptions', 'content', 'gifts', 'flowers', 'tips', 'dollars'] as const;
+/** Sale categories of spec §1, and `live` (tickets, tips and gifts during a live, issue 17). */
+export const SALE_CATEGORIES = [
+  'subscriptions',
+  'content',
+  'gifts',
+  'flowers',
+  'tips',
+  'live',
+  'dollars',
+] as const;
 export type SaleCategory = (typeof SALE_CATEGORIES)[number];
 
 export const statisticsQuerySchema = z.object({

@@ -30,6 +30,8 @@ export const profileSchema = z.object({
   email: z.string(),
   avatar: z.string().nullable(),
   cover: z.string().nullable(),
+  /** Creators: the visible "site/@handle" mark is on (ADR 0026). */
+  visibleWatermark: z.boolean(),
   roles: z.array(roleSchema),
   verified: z.boolean(),
   online: z.boolean(),
@@ -58,6 +60,8 @@ export const updateProfileRequestSchema = z.object({
     .nullable()
     .optional(),
   language: z.enum(['en', 'es']).optional(),
+  /** Creators: a visible "site/@handle" mark on the pictures fans see (ADR 0026). */
+  visibleWatermark: z.boolean().optional(),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 

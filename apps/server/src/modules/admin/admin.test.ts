@@ -1,5 +1,6 @@
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPost, createUser, TEST_PASSWORD } from '../../../test/factories.ts';
+import { createPost, createUser, STAFF_TOTP_SECRET, TEST_PASSWORD } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -164,13 +165,23 @@ describe('staff roles', () => {
     ).toBe(200);
     const asAdmin = await t.call('auth.login', { login: u.username, password: TEST_PASSWORD });
     expect(asAdmin.body.user.roles).toContain('admin');
+    // The role acts once two-step sign-in is on (ADR 0027).
+    expect((await t.call('admin.complaints', {}, { token: asAdmin.body.token })).body.code).toBe(
+      'TWO_FACTOR_REQUIRED',
+    );
+    await t.services.twoFactor.enrolKnownSecret(u.id, STAFF_TOTP_SECRET);
     expect((await t.call('admin.complaints', {}, { token: asAdmin.body.token })).status).toBe(200);
     await t.call(
       'admin.userRole',
       { role: 'admin', grant: false },
       { token: superUser.token, params: { id: u.id } },
     );
+    expect((await t.call('admin.complaints', {}, { token: asAdmin.body.token })).status).toBe(403);
     const again = await t.call('auth.login', { login: u.username, password: TEST_PASSWORD });
-    expect(again.body.user.roles).not.toContain('admin');
+    const second = await t.call('auth.twoFactor', {
+      challenge: again.body.twoFactor!.challenge,
+      code: await generate({ secret: STAFF_TOTP_SECRET }),
+    });
+    expect(second.body.user.roles).not.toContain('admin');
   });
 });

@@ -12,13 +12,72 @@ export function authRoutes({ route, services }: RouteDeps): void {
     };
   };
 
-  route('auth.signup', async ({ input, ip, lang }) =>
-    withUser(await services.auth.signup(input, { ip, lang })),
+  route('auth.signup', async ({ input, ip, lang, req }) =>
+    withUser(await services.auth.signup(input, { ip, lang, userAgent: req.headers['user-agent'] })),
   );
 
-  route('auth.login', async ({ input, ip, lang }) =>
-    withUser(await services.auth.login(input, { ip, lang })),
+  route('auth.login', async ({ input, ip, lang, req }) => {
+    const result = await services.auth.login(input, { ip, lang, userAgent: req.headers['user-agent'] });
+    if ('challenge' in result) {
+      return { twoFactor: { challenge: result.challenge, methods: ['totp' as const, 'recovery' as const] } };
+    }
+    return withUser(result);
+  });
+
+  route('auth.twoFactor', async ({ input }) =>
+    withUser(await services.auth.completeTwoFactor(input.challenge, input)),
   );
+
+  route('auth.twoFactorStatus', ({ auth }) => services.twoFactor.status(auth));
+
+  route('auth.totpSetup', ({ auth }) => services.twoFactor.setup(auth));
+
+  route('auth.totpEnable', ({ auth, input }) => services.twoFactor.enable(auth, input.code));
+
+  route('auth.twoFactorDisable', async ({ auth, input }) => {
+    await services.twoFactor.disable(auth, input);
+    return { success: true };
+  });
+
+  route('auth.recoveryCodesRegenerate', ({ auth, input }) =>
+    services.twoFactor.regenerateRecoveryCodes(auth, input),
+  );
+
+  route('auth.passkeys', ({ auth }) => services.passkeys.list(auth));
+
+  route('auth.passkeyRegisterOptions', ({ auth }) => services.passkeys.registrationOptions(auth));
+
+  route('auth.passkeyRegister', ({ auth, input, req }) =>
+    services.passkeys.register(auth, input, req.headers['user-agent']),
+  );
+
+  route('auth.passkeyRemove', async ({ auth, params }) => {
+    await services.passkeys.remove(auth, params.id);
+    return { success: true };
+  });
+
+  route('auth.passkeyLoginOptions', () => services.passkeys.loginOptions());
+
+  route('auth.passkeyLogin', async ({ input, ip, lang, req }) =>
+    withUser(
+      await services.auth.passkeySignIn(await services.passkeys.verifyLogin(input), {
+        ip,
+        lang,
+        userAgent: req.headers['user-agent'],
+      }),
+    ),
+  );
+
+  route('auth.sessions', ({ auth }) => services.devices.list(auth));
+
+  route('auth.revokeSession', async ({ auth, params }) => {
+    await services.devices.revoke(auth, params.id);
+    return { success: true };
+  });
+
+  route('auth.revokeOtherSessions', async ({ auth }) => ({
+    revoked: await services.devices.revokeOthers(auth),
+  }));
 
   route('auth.logout', async ({ auth }) => {
     await services.auth.logout(auth);
@@ -27,6 +86,13 @@ export function authRoutes({ route, services }: RouteDeps): void {
 
   route('auth.code', async ({ input, ip, lang }) => {
     await services.auth.requestResetCode(input.email, { ip, lang });
+    return { success: true };
+  });
+
+  route('auth.confirmEmail', ({ input, auth, ip }) => services.emailConfirmation.confirm(input, auth, ip));
+
+  route('auth.resendConfirmation', async ({ auth }) => {
+    await services.emailConfirmation.resend(auth);
     return { success: true };
   });
 

@@ -1,6 +1,7 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Language, LoginRequest, ResetPasswordRequest, Role, SignupRequest } from '@fanverse/contract';
 import { LIMITS, ROLES } from '@fanverse/contract';
+import { rolesInForce } from '../../access/roles.ts';
 import type { Config } from '../../config.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -10,6 +11,7 @@ import {
   hashPassword,
   newToken,
   numericCode,
+  sameHash,
   sha256,
   verifyPassword,
 } from '../../lib/crypto.ts';
@@ -19,7 +21,8 @@ import { resetCodeMail } from '../../mail/templates.ts';
 import type { FeatureGate } from '../settings/platform-settings.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { ResetCodeRepository } from './reset-code.repository.ts';
-import type { SessionRepository } from './session.repository.ts';
+import type { ActiveSession, SessionRepository } from './session.repository.ts';
+import type { SecondFactor, TwoFactorService } from './two-factor.service.ts';
 
 export interface AuthDeps {
   users: UserRepository;
@@ -42,20 +45,23 @@ export interface AuthDeps {
   now?: () => Date;
   /** Called with the session ids that were revoked, so realtime can disconnect them. */
   onSessionsRevoked?: (sessionIds: string[]) => void;
+  /** Called after an account is created (queues the email confirmation mail). */
+  onSignup?: (userId: string) => Promise<void>;
+  /** Called after a password login started a session (the new-device mail). */
+  onSignedIn?: (userId: string, sessionId: string) => Promise<void>;
+  /** Two-step sign-in: when on for the account, a right password only opens a challenge. */
+  twoFactor?: TwoFactorService;
 }
 
 export interface CallerContext {
   ip: string;
   lang: Language;
+  /** The browser's User-Agent (names the device on the devices page). */
+  userAgent?: string;
 }
 
 /** Sessions are only refreshed in the database once a minute. */
 const TOUCH_INTERVAL_MS = 60_000;
-
-/** Compares two hex digests in constant time. */
-function sameHash(a: string, b: string): boolean {
-  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-}
 
 function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
@@ -99,7 +105,8 @@ export class AuthService {
       if (unique) throw new AppError('USERNAME_TAKEN', {}, { username: 'username.taken' });
       throw err;
     }
-    return this.startSession(user.id);
+    await this.deps.onSignup?.(user.id);
+    return this.startSession(user.id, ctx);
   }
 
   /**
@@ -118,7 +125,34 @@ export class AuthService {
     if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
     if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED');
     await limiter.reset(pairKey);
-    return this.startSession(user.id);
+    if (await this.deps.twoFactor?.isEnabled(user.id)) {
+      return { challenge: await this.deps.twoFactor!.challenge(user.id, ctx) };
+    }
+    return this.signedIn(user.id, ctx);
+  }
+
+  /** The second step of a two-step sign-in: a session once the code or recovery code is right. */
+  async completeTwoFactor(challenge: string, factor: SecondFactor) {
+    if (!this.deps.twoFactor) throw new AppError('TWO_FACTOR_EXPIRED');
+    const done = await this.deps.twoFactor.completeChallenge(challenge, factor);
+    const user = await this.deps.users.findById(done.userId);
+    if (!user || user.deletedAt) throw new AppError('TWO_FACTOR_EXPIRED');
+    if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED');
+    return this.signedIn(done.userId, { ip: done.ip, userAgent: done.userAgent, lang: 'en' });
+  }
+
+  /** A passkey proved the account (PasskeyService.verifyLogin): a session, as after both steps. */
+  async passkeySignIn(userId: string, ctx: CallerContext) {
+    const user = await this.deps.users.findById(userId);
+    if (!user || user.deletedAt) throw new AppError('PASSKEY_INVALID');
+    if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED');
+    return this.signedIn(userId, ctx);
+  }
+
+  private async signedIn(userId: string, ctx: CallerContext) {
+    const session = await this.startSession(userId, ctx);
+    await this.deps.onSignedIn?.(userId, session.sessionId);
+    return session;
   }
 
   async logout(auth: AuthInfo): Promise<void> {
@@ -180,26 +214,45 @@ export class AuthService {
 
   /** The caller behind a token; null when the token is unknown, expired or revoked. */
   async authenticate(token: string): Promise<AuthInfo | null> {
+    return this.activeSession(await this.deps.sessions.findActive(sha256(token), this.now()));
+  }
+
+  /**
+   * The active session with this id, as `authenticate` would answer for its token (HLS keys asked
+   * by a player that cannot send headers: the session id comes from a signed URL, never a client).
+   */
+  async sessionById(sessionId: string): Promise<AuthInfo | null> {
+    return this.activeSession(await this.deps.sessions.findActiveById(sessionId, this.now()));
+  }
+
+  private async activeSession(session: ActiveSession | undefined): Promise<AuthInfo | null> {
     const now = this.now();
-    const session = await this.deps.sessions.findActive(sha256(token), now);
     if (!session) return null;
     if (session.suspended) throw new AppError('ACCOUNT_SUSPENDED');
     if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
       await this.deps.sessions.touch(session.sessionId, now);
     }
+    const { roles, withheld } = rolesInForce(session.roles.filter(isRole), session.twoFactor);
     return {
       userId: session.userId,
       sessionId: session.sessionId,
       username: session.username,
-      roles: session.roles.filter(isRole),
+      roles,
+      ...(withheld.length ? { withheldRoles: withheld } : {}),
       verified: session.verified,
     };
   }
 
-  private async startSession(userId: string): Promise<{ token: string; userId: string; sessionId: string }> {
+  private async startSession(
+    userId: string,
+    ctx: CallerContext,
+  ): Promise<{ token: string; userId: string; sessionId: string }> {
     const token = newToken();
     const expiresAt = new Date(this.now().getTime() + this.deps.config.sessionTtlDays * 86_400_000);
-    const sessionId = await this.deps.sessions.create(userId, sha256(token), expiresAt);
+    const sessionId = await this.deps.sessions.create(userId, sha256(token), expiresAt, {
+      userAgent: ctx.userAgent?.slice(0, 400) ?? null,
+      ip: ctx.ip,
+    });
     return { token, userId, sessionId };
   }
 

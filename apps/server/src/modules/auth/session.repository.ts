@@ -1,7 +1,7 @@
 import type { Role } from '@fanverse/contract';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { sessions, users, userTwoFactor } from '../../db/schema.ts';
 
 export interface ActiveSession {
   sessionId: string;
@@ -9,55 +9,96 @@ export interface ActiveSession {
   username: string;
   roles: Role[];
   verified: boolean;
+  /** Two-step sign-in is on (staff roles wait for it: access/roles.ts `rolesInForce`). */
+  twoFactor: boolean;
   suspended: boolean;
   lastUsedAt: Date;
+}
+
+type SessionRow = {
+  sessionId: string;
+  userId: string;
+  username: string;
+  roles: Role[];
+  verified: boolean;
+  twoFactor: boolean | null;
+  suspendedAt: Date | null;
+  lastUsedAt: Date;
+};
+
+function activeSession(rows: SessionRow[]): ActiveSession | undefined {
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    sessionId: r.sessionId,
+    userId: r.userId,
+    username: r.username,
+    roles: r.roles,
+    verified: r.verified,
+    twoFactor: r.twoFactor === true,
+    suspended: r.suspendedAt !== null,
+    lastUsedAt: r.lastUsedAt,
+  };
 }
 
 /** Session tokens, stored as hashes. Queries only. */
 export class SessionRepository {
   constructor(private readonly db: Db) {}
 
-  async create(userId: string, tokenHash: string, expiresAt: Date): Promise<string> {
+  async create(
+    userId: string,
+    tokenHash: string,
+    expiresAt: Date,
+    device: { userAgent?: string | null; ip?: string | null } = {},
+  ): Promise<string> {
     const [row] = await this.db
       .insert(sessions)
-      .values({ userId, tokenHash, expiresAt })
+      .values({ userId, tokenHash, expiresAt, userAgent: device.userAgent ?? null, ip: device.ip ?? null })
       .returning({ id: sessions.id });
     return row!.id;
   }
 
+  /** Every signed-in request asks this: prepared once per connection (no parsing or planning). */
+  private byToken?: ReturnType<SessionRepository['prepareByToken']>;
+
   async findActive(tokenHash: string, now: Date): Promise<ActiveSession | undefined> {
-    const rows = await this.db
+    this.byToken ??= this.prepareByToken();
+    return activeSession(await this.byToken.execute({ tokenHash, now: now.toISOString() }));
+  }
+
+  private prepareByToken() {
+    return this.activeWhere(
+      eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+      sql`${sql.placeholder('now')}::timestamptz`,
+    ).prepare('session_by_token');
+  }
+
+  /** An active session by its id (players that cannot send the token, e.g. native HLS). */
+  async findActiveById(sessionId: string, now: Date): Promise<ActiveSession | undefined> {
+    return this.findActiveWhere(eq(sessions.id, sessionId), now);
+  }
+
+  private async findActiveWhere(match: SQL, now: Date): Promise<ActiveSession | undefined> {
+    return activeSession(await this.activeWhere(match, now));
+  }
+
+  private activeWhere(match: SQL, now: Date | SQL) {
+    return this.db
       .select({
         sessionId: sessions.id,
         userId: users.id,
         username: users.username,
         roles: users.roles,
         verified: users.verified,
+        twoFactor: sql<boolean>`(${userTwoFactor.enabledAt} IS NOT NULL)`,
         suspendedAt: users.suspendedAt,
         lastUsedAt: sessions.lastUsedAt,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.tokenHash, tokenHash),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
-          isNull(users.deletedAt),
-        ),
-      )
+      .leftJoin(userTwoFactor, eq(userTwoFactor.userId, sessions.userId))
+      .where(and(match, isNull(sessions.revokedAt), gt(sessions.expiresAt, now), isNull(users.deletedAt)))
       .limit(1);
-    const r = rows[0];
-    if (!r) return undefined;
-    return {
-      sessionId: r.sessionId,
-      userId: r.userId,
-      username: r.username,
-      roles: r.roles,
-      verified: r.verified,
-      suspended: r.suspendedAt !== null,
-      lastUsedAt: r.lastUsedAt,
-    };
   }
 
   async touch(sessionId: string, now: Date): Promise<void> {
@@ -79,6 +120,68 @@ export class SessionRepository {
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
     return rows.map((r) => r.id);
+  }
+
+  /** The user's live sessions, most recently used first (the devices page). */
+  async listActive(userId: string, now: Date) {
+    return this.db
+      .select({
+        id: sessions.id,
+        userAgent: sessions.userAgent,
+        ip: sessions.ip,
+        createdAt: sessions.createdAt,
+        lastUsedAt: sessions.lastUsedAt,
+      })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .orderBy(desc(sessions.lastUsedAt))
+      .limit(100);
+  }
+
+  /** Revokes one session of this user; answers false when it is not theirs or already ended. */
+  async revokeOwn(userId: string, sessionId: string, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.length === 1;
+  }
+
+  /** Revokes every session of the user but one; answers the ids revoked. */
+  async revokeAllExcept(userId: string, keepId: string, now: Date): Promise<string[]> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.map((r) => r.id);
+  }
+
+  /** One session with its device (the new-device mail). */
+  async findDevice(sessionId: string) {
+    const rows = await this.db
+      .select({
+        userId: sessions.userId,
+        userAgent: sessions.userAgent,
+        ip: sessions.ip,
+        createdAt: sessions.createdAt,
+      })
+      .from(sessions)
+      .where(eq(sessions.id, sessionId))
+      .limit(1);
+    return rows[0];
+  }
+
+  /** The user agents of the user's other sessions (kept until they expire), newest first. */
+  async earlierUserAgents(userId: string, exceptId: string): Promise<(string | null)[]> {
+    const rows = await this.db
+      .select({ userAgent: sessions.userAgent })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, exceptId)))
+      .orderBy(desc(sessions.createdAt))
+      .limit(200);
+    return rows.map((r) => r.userAgent);
   }
 
   async deleteExpired(now: Date): Promise<void> {

@@ -15,7 +15,7 @@ export function billingRoutes({ app, route, services }: RouteDeps): void {
   });
   route('checkout.credits', ({ auth, input, lang }) => billing.checkoutCredits(auth, input.bag, lang));
   route('checkout.subscription', ({ auth, input, lang }) =>
-    billing.checkoutSubscription(auth, input.creator, lang),
+    billing.checkoutSubscription(auth, input.creator, lang, { bundle: input.bundle, offer: input.offer }),
   );
   const send = postbackSender(app);
   route('payments.sandboxSimulate', ({ auth, input }) => billing.sandboxSimulate(auth, input, send));

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@fanverse/contract';
-import { discountedPrice, type Language } from '@fanverse/contract';
+import { type Language, pickLanguage } from '@fanverse/contract';
 import { isActiveSubscription, isAdministrator, isCreator } from '../../access/index.ts';
 import type { MoneyConfig } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
 import { serverText } from '../../i18n/i18n.ts';
+import type { JobSender } from '../../jobs/job.ts';
+import { type MailContext, mailDate, receiptMail } from '../../mail/templates.ts';
+import { BILLING_RECEIPT } from '../../payments/money.jobs.ts';
 import {
   dollars,
   type PaymentEvent,
@@ -16,6 +19,8 @@ import {
 } from '../../payments/payment-provider.ts';
 import type { SandboxFields, SandboxProvider } from '../../payments/sandbox.provider.ts';
 import type { NotificationService } from '../notifications/notification.service.ts';
+import type { OfferService, SubscriptionTerms } from '../subscriptions/offer.service.ts';
+import { nextCharge } from '../subscriptions/subscription.state.ts';
 import type { MoneyStore } from '../wallet/money.unit.ts';
 import type { CheckoutRow } from './billing.repository.ts';
 import type { Notice, PostbackApplier } from './postback.applier.ts';
@@ -25,6 +30,8 @@ export type PostbackSender = (provider: string, body: Record<string, string>) =>
 
 export interface BillingDeps {
   store: MoneyStore;
+  /** Bundles and offer links: the terms of a subscription checkout; the welcome message. */
+  offers: Pick<OfferService, 'termsFor' | 'queueWelcome'>;
   applier: PostbackApplier;
   /** The configured provider for new checkouts. */
   provider: PaymentProvider;
@@ -33,6 +40,8 @@ export interface BillingDeps {
   publicUrl: string | undefined;
   findCreator(handle: string): Promise<{ id: string; username: string; roles: Role[] } | undefined>;
   notifications: Pick<NotificationService, 'notify'>;
+  jobs: JobSender;
+  mail: MailContext;
   now?: () => Date;
   log?: (msg: string, data: Record<string, string>) => void;
 }
@@ -127,7 +136,12 @@ export class BillingService {
     return { redirectUrl, checkout: checkout.id };
   }
 
-  async checkoutSubscription(auth: AuthInfo, handle: string, lang: Language) {
+  async checkoutSubscription(
+    auth: AuthInfo,
+    handle: string,
+    lang: Language,
+    choice: { bundle?: number; offer?: string } = {},
+  ) {
     const creator = await this.deps.findCreator(handle);
     if (!isCreator(creator)) throw new AppError('NOT_FOUND');
     if (creator.id === auth.userId) throw new AppError('CANNOT_PAY_YOURSELF');
@@ -136,19 +150,13 @@ export class BillingService {
     const existing = await this.store.subscriptions.find(auth.userId, creator.id);
     if (existing?.status === 'active' && isActiveSubscription(existing, this.now()))
       throw new AppError('ALREADY_SUBSCRIBED');
-    const amount = discountedPrice(
-      party.subscriptionPriceCents,
-      {
-        discountStatus: party.discountStatus === 'on' ? 'on' : 'off',
-        discountPercent: party.discountPercent,
-        discountDateLimit: party.discountDateLimit?.toISOString() ?? null,
-      },
-      this.now(),
-    );
+    const terms = await this.deps.offers.termsFor(this.store, party, choice);
     const payer = await this.payer(auth.userId, lang);
     const dynamicPricingId = await this.deps.provider.dynamicPricing({
-      amountCents: amount,
-      periodDays: this.deps.config.subscriptionPeriodDays,
+      amountCents: terms.amountCents,
+      periodDays: terms.periodDays,
+      recurringCents: terms.recurringCents,
+      recurringDays: terms.recurringDays,
     });
     const eticketid = this.deps.config.segpay.subscriptionEticketid;
     const checkout = await this.store.billing.createCheckout({
@@ -156,14 +164,18 @@ export class BillingService {
       userId: auth.userId,
       kind: 'subscription',
       creatorId: creator.id,
-      amountCents: amount,
+      amountCents: terms.amountCents,
       eticketid,
       dynamicPricingId,
+      periodDays: terms.periodDays,
+      recurringCents: terms.recurringCents,
+      recurringDays: terms.recurringDays,
+      offerId: terms.offerId,
     });
     const redirectUrl = this.deps.provider.buildRedirect({
       checkoutId: checkout.id,
       kind: 'subscription',
-      amountCents: amount,
+      amountCents: terms.amountCents,
       credits: 0,
       eticketid,
       dynamicPricingId,
@@ -171,7 +183,7 @@ export class BillingService {
       creator: { id: creator.id, handle: creator.username },
       successUrl: this.link(returnPaths(creator.username).success),
       declineUrl: this.link(returnPaths(creator.username).decline),
-      description: subscriptionDescription(lang, creator.username, amount),
+      description: subscriptionDescription(lang, creator.username, checkoutTerms(checkout, this.deps.config)),
     });
     return { redirectUrl, checkout: checkout.id };
   }
@@ -214,7 +226,51 @@ export class BillingService {
     });
     if (result?.outcome === 'rejected') throw this.refuse(providerName, result.reason, event);
     if (result) await this.send(result.notices);
+    if (result?.started) await this.deps.offers.queueWelcome(result.started);
+    for (const key of result?.receipts ?? [])
+      await this.deps.jobs.send(BILLING_RECEIPT, { key }, { singletonKey: key });
     return provider.answer(event);
+  }
+
+  /** The receipt mail of one charge, in the payer's language (the `billing.receipt` job). */
+  async sendReceipt(key: string): Promise<void> {
+    const sale = await this.store.ledger.findByKey(key);
+    if (!sale?.userId) return;
+    const payer = await this.store.billing.party(sale.userId);
+    if (!payer) return; // the account was deleted since
+    const lang = pickLanguage(payer.language);
+    const { mail } = this.deps;
+    const creator = sale.creatorId ? await this.store.billing.party(sale.creatorId) : undefined;
+    const handle = creator?.username ?? '';
+    const what =
+      sale.kind === 'credits_purchase'
+        ? serverText(lang, 'billing.receiptCredits', { credits: sale.credits })
+        : serverText(
+            lang,
+            sale.kind === 'subscription' ? 'billing.receiptSubscription' : 'billing.receiptRenewal',
+            {
+              handle,
+            },
+          );
+    const sub = sale.creatorId ? await this.store.subscriptions.find(sale.userId, sale.creatorId) : undefined;
+    const next = sub ? nextCharge(sub, this.now()) : null;
+    await mail.mailer.send(
+      receiptMail(lang, {
+        to: payer.email,
+        name: payer.name || payer.username,
+        app: mail.app,
+        what,
+        date: mailDate(lang, sale.createdAt, mail.timezone),
+        price: dollars(sale.amountCents),
+        reference: sale.transactionId ?? sale.id,
+        next: next
+          ? serverText(lang, 'billing.receiptNext', {
+              price: dollars(next.amountCents),
+              date: mailDate(lang, new Date(next.at), mail.timezone),
+            })
+          : '',
+      }),
+    );
   }
 
   private refuse(provider: string, reason: string, event?: PaymentEvent): AppError {
@@ -260,7 +316,7 @@ export class BillingService {
       payer: { name: payer?.name ?? '', email: payer?.email ?? '', country: payer?.country ?? '' },
       amount: dollars(checkout.amountCents),
       description: creator
-        ? subscriptionDescription(lang, creator.username, checkout.amountCents)
+        ? subscriptionDescription(lang, creator.username, checkoutTerms(checkout, this.deps.config))
         : creditsDescription(lang, checkout.credits),
       successUrl: this.link(returnPaths(creator?.username ?? null).success),
       declineUrl: this.link(returnPaths(creator?.username ?? null).decline),
@@ -302,20 +358,28 @@ export class BillingService {
     const sale =
       (await ledger.findSale('sandbox', input.purchase)) ??
       (await ledger.latestSaleOfPurchase('sandbox', input.purchase));
-    if (!sale?.purchaseId || !sale.userId) throw new AppError('NOT_FOUND');
-    if (sale.userId !== auth.userId && !isAdministrator(auth)) throw new AppError('NOT_FOUND');
+    // A free trial has a purchase but no sale yet: its subscription names the fan and the creator.
+    const trial = sale ? undefined : await subscriptions.byPurchase('sandbox', input.purchase);
+    const owner =
+      sale?.purchaseId && sale.userId
+        ? { purchaseId: sale.purchaseId, userId: sale.userId, creatorId: sale.creatorId }
+        : trial?.purchaseId
+          ? { purchaseId: trial.purchaseId, userId: trial.fanId, creatorId: trial.creatorId }
+          : undefined;
+    if (!owner) throw new AppError('NOT_FOUND');
+    if (owner.userId !== auth.userId && !isAdministrator(auth)) throw new AppError('NOT_FOUND');
     const tranid = `sbx-t-${randomUUID()}`;
     const base: SandboxFields = {
       tranid,
-      purchaseid: sale.purchaseId,
-      userid: sale.userId,
-      creatorid: sale.creatorId ?? '',
+      purchaseid: owner.purchaseId,
+      userid: owner.userId,
+      creatorid: owner.creatorId ?? '',
       at: at.toISOString(),
     };
     let fields: SandboxFields;
     switch (input.event) {
       case 'renewal': {
-        const sub = sale.creatorId ? await subscriptions.find(sale.userId, sale.creatorId) : undefined;
+        const sub = owner.creatorId ? await subscriptions.find(owner.userId, owner.creatorId) : undefined;
         if (!sub?.priceCents) throw new AppError('NOT_FOUND');
         fields = { ...base, event: 'subscription_renewed', amount: dollars(sub.priceCents) };
         break;
@@ -327,6 +391,7 @@ export class BillingService {
         fields = { ...base, event: 'subscription_expired' };
         break;
       default:
+        if (!sale) throw new AppError('NOT_FOUND'); // nothing was charged, nothing to refund
         fields = {
           ...base,
           event: input.event === 'refund' ? 'refunded' : 'chargeback',
@@ -339,9 +404,37 @@ export class BillingService {
   }
 }
 
-/** What a subscription checkout buys, in the payer's language (billing page and processor). */
-export function subscriptionDescription(lang: Language, handle: string, cents: number): string {
-  return serverText(lang, 'billing.subscription', { handle, price: dollars(cents) });
+/** The terms a stored subscription checkout was opened with. */
+export function checkoutTerms(c: CheckoutRow, config: MoneyConfig): DescribedTerms {
+  const month = config.subscriptionPeriodDays;
+  const periodDays = c.periodDays ?? month;
+  return {
+    amountCents: c.amountCents,
+    periodDays,
+    recurringCents: c.recurringCents ?? c.amountCents,
+    recurringDays: c.recurringDays ?? periodDays,
+    months: Math.max(1, Math.round(periodDays / month)),
+  };
+}
+
+type DescribedTerms = Pick<
+  SubscriptionTerms,
+  'amountCents' | 'periodDays' | 'recurringCents' | 'recurringDays' | 'months'
+>;
+
+/**
+ * What a subscription checkout buys, in the payer's language (billing page and processor): monthly,
+ * a bundle of months, a free trial, or a discounted first period, always with what renews after it.
+ */
+export function subscriptionDescription(lang: Language, handle: string, t: DescribedTerms): string {
+  const price = dollars(t.amountCents);
+  const recurring = dollars(t.recurringCents);
+  if (t.amountCents === 0)
+    return serverText(lang, 'billing.trial', { handle, days: t.periodDays, recurring });
+  if (t.recurringCents !== t.amountCents)
+    return serverText(lang, 'billing.firstPeriod', { handle, price, recurring });
+  if (t.months > 1) return serverText(lang, 'billing.bundle', { handle, price, months: t.months });
+  return serverText(lang, 'billing.subscription', { handle, price });
 }
 
 export function creditsDescription(lang: Language, credits: number): string {

@@ -22,10 +22,22 @@ export interface Notice {
 }
 
 export type ApplyOutcome =
-  | { outcome: 'applied' | 'ignored'; notices: Notice[] }
+  /** `receipts`: ledger keys of the charges this event recorded; each gets a receipt mail. */
+  | {
+      outcome: 'applied' | 'ignored';
+      notices: Notice[];
+      receipts?: string[];
+      /** A new subscription: its welcome message is queued once the transaction committed. */
+      started?: { fanId: string; creatorId: string; purchaseId: string };
+    }
   | { outcome: 'rejected'; reason: string; notices: Notice[]; retry?: boolean };
 
-const ok = (notices: Notice[] = []): ApplyOutcome => ({ outcome: 'applied', notices });
+const ok = (notices: Notice[] = [], receipts: string[] = []): ApplyOutcome => ({
+  outcome: 'applied',
+  notices,
+  receipts,
+});
+const saleKey = (e: PaymentEvent) => `sale:${e.provider}:${e.transactionId}`;
 const ignored = (): ApplyOutcome => ({ outcome: 'ignored', notices: [] });
 const rejected = (reason: string): ApplyOutcome => ({ outcome: 'rejected', reason, notices: [] });
 /** Not applicable yet (it refers to a sale not received yet): left unapplied so a retry applies it. */
@@ -90,7 +102,7 @@ export class PostbackApplier {
       {
         kind: 'credits_purchase',
         category: 'credits',
-        key: `sale:${e.provider}:${e.transactionId}`,
+        key: saleKey(e),
         userId: checkout.userId,
         provider: e.provider,
         purchaseId: e.purchaseId,
@@ -104,7 +116,7 @@ export class PostbackApplier {
     if (!row) return ignored();
     await r.ledger.changeWallet(checkout.userId, checkout.credits);
     await r.billing.setCheckout(checkout.id, 'completed', e.purchaseId, e.at);
-    return ok();
+    return ok([], [row.idempotencyKey]);
   }
 
   private async subscriptionStarted(r: MoneyRepos, e: PaymentEvent): Promise<ApplyOutcome> {
@@ -115,23 +127,50 @@ export class PostbackApplier {
     if (!creatorId || !e.purchaseId) return rejected('no creator');
     const current = await r.subscriptions.lock(checkout.userId, creatorId);
     if (!nextStatus(current?.status, 'start')) return rejected('bad transition');
+    // A second checkout paid while the first one's period runs (two tabs, a double click): the fan
+    // is subscribed already, so this payment is declined instead of buying a second period.
+    if (
+      current?.status === 'active' &&
+      current.currentPeriodEnd > e.at &&
+      current.purchaseId !== e.purchaseId
+    ) {
+      await r.billing.setCheckout(checkout.id, 'declined', null, e.at);
+      return rejected('already subscribed');
+    }
+    // An offer link's use is counted when it is paid: one guarded update, never past its limit.
+    if (checkout.offerId && !(await r.offers.redeem(checkout.offerId))) {
+      await r.billing.setCheckout(checkout.id, 'declined', null, e.at);
+      return rejected('offer used up');
+    }
     const from =
       current && current.currentPeriodEnd > e.at && current.status !== 'expired'
         ? current.currentPeriodEnd
         : e.at;
+    const month = this.config.subscriptionPeriodDays;
     await r.subscriptions.start({
       fanId: checkout.userId,
       creatorId,
-      periodEnd: addDays(from, this.config.subscriptionPeriodDays),
+      periodEnd: addDays(from, checkout.periodDays ?? month),
       dynamicPricingId: checkout.dynamicPricingId,
       provider: e.provider,
       purchaseId: e.purchaseId,
-      priceCents: checkout.amountCents,
+      // What renews: a bundle's price, or the regular price after a trial or a first-period discount.
+      priceCents: checkout.recurringCents ?? checkout.amountCents,
+      periodDays: (checkout.recurringDays ?? month) === month ? null : checkout.recurringDays,
       at: e.at,
     });
-    await this.postSale(r, e, 'subscription', checkout.userId, creatorId, checkout.amountCents);
+    // A free trial moves no money: nothing is posted (the ledger stays balanced), no receipt.
+    const sale =
+      checkout.amountCents > 0
+        ? await this.postSale(r, e, 'subscription', checkout.userId, creatorId, checkout.amountCents)
+        : undefined;
     await r.billing.setCheckout(checkout.id, 'completed', e.purchaseId, e.at);
-    return ok([{ userId: creatorId, kind: 'subscriber_new', actorId: checkout.userId, payload: {} }]);
+    return {
+      outcome: 'applied',
+      notices: [{ userId: creatorId, kind: 'subscriber_new', actorId: checkout.userId, payload: {} }],
+      receipts: sale ? [sale.idempotencyKey] : [],
+      started: { fanId: checkout.userId, creatorId, purchaseId: e.purchaseId },
+    };
   }
 
   private async postSale(
@@ -147,7 +186,7 @@ export class PostbackApplier {
       {
         kind,
         category: 'subscriptions',
-        key: `sale:${e.provider}:${e.transactionId}`,
+        key: saleKey(e),
         userId: fanId,
         creatorId,
         provider: e.provider,
@@ -187,8 +226,8 @@ export class PostbackApplier {
     if (!status) return rejected('bad transition');
     const row = await this.postSale(r, e, 'subscription_renewal', sub.fanId, sub.creatorId, found.priceCents);
     if (!row) return ignored();
-    // Out-of-order renewals never shorten the paid period.
-    const end = addDays(e.at, this.config.subscriptionPeriodDays);
+    // Out-of-order renewals never shorten the paid period; a bundle renews for its months.
+    const end = addDays(e.at, sub.periodDays ?? this.config.subscriptionPeriodDays);
     await r.subscriptions.update(sub.id, {
       status,
       periodEnd: end > sub.currentPeriodEnd ? end : sub.currentPeriodEnd,
@@ -196,7 +235,10 @@ export class PostbackApplier {
       ...(sub.status === 'expired' ? { activatedAt: e.at } : {}),
       at: e.at,
     });
-    return ok([{ userId: sub.creatorId, kind: 'subscription_renewed', actorId: sub.fanId, payload: {} }]);
+    return ok(
+      [{ userId: sub.creatorId, kind: 'subscription_renewed', actorId: sub.fanId, payload: {} }],
+      [row.idempotencyKey],
+    );
   }
 
   private async subscriptionChanged(

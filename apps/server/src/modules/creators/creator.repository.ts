@@ -1,24 +1,39 @@
-import type { Role } from '@fanverse/contract';
-import { and, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import { activeSubscriptionSql, creatorSql, publishedPostSql } from '../../access/index.ts';
+import type { DIRECTORY_SORTS, Role } from '@fanverse/contract';
+import { and, count, desc, eq, inArray, isNull, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  activeSubscriptionSql,
+  creatorSql,
+  directoryListedSql,
+  fanAccountSql,
+  livePostSql,
+  publishedPostSql,
+} from '../../access/index.ts';
 import type { Db } from '../../db/client.ts';
 import {
+  creatorTags,
   follows,
   postLikes,
   postMedia,
   posts,
   profiles,
+  searchTerms,
   subscriptions,
+  unlocks,
   userBlocks,
   users,
 } from '../../db/schema.ts';
+import { deletionVariants, escapeLike } from '../search/spelling.ts';
 import { publicUserColumns } from '../users/public-user.columns.ts';
 import type { PublicUserRow } from '../users/public-user.presenter.ts';
+import { rowsOf } from '../wallet/ledger.repository.ts';
 
 const isCreatorSql = creatorSql(users.roles);
+type DirectorySort = (typeof DIRECTORY_SORTS)[number];
+/** Most people a search ranks (the best SEARCH_CANDIDATES matches by followers). */
+const SEARCH_CANDIDATES = 400;
 const activeUser = and(isNull(users.deletedAt), isNull(users.suspendedAt));
 /** Neither the viewer nor the listed user blocked the other. */
-const notBlocked = (viewerId: string | null | undefined): SQL | undefined =>
+const notBlocked = (viewerId: SQLWrapper | string | null | undefined): SQL | undefined =>
   viewerId
     ? sql`NOT EXISTS (SELECT 1 FROM ${userBlocks} b WHERE (b.blocker_id = ${viewerId} AND b.blocked_id = ${users.id})
         OR (b.blocker_id = ${users.id} AND b.blocked_id = ${viewerId}))`
@@ -26,7 +41,7 @@ const notBlocked = (viewerId: string | null | undefined): SQL | undefined =>
 
 const suggestable = and(isCreatorSql, eq(users.verified, true), activeUser);
 const followerCount = sql`(SELECT count(*) FROM ${follows} f2 WHERE f2.creator_id = ${users.id})`;
-const notFollowedBy = (viewerId: string | null): SQL | undefined =>
+const notFollowedBy = (viewerId: SQLWrapper | string | null): SQL | undefined =>
   viewerId
     ? and(
         ne(users.id, viewerId),
@@ -34,22 +49,16 @@ const notFollowedBy = (viewerId: string | null): SQL | undefined =>
       )
     : undefined;
 
-export interface CreatorRow extends PublicUserRow {
-  about: string | null;
-  cover: string | null;
-  roles: Role[];
-  subscriptionPriceCents: number | null;
-  discountStatus: string;
-  discountPercent: number;
-  discountDateLimit: Date | null;
-}
+/** The viewer of a prepared statement (a placeholder filled on each run). */
+const viewerParam = sql`${sql.placeholder('viewer')}::uuid`;
 
-/** Creators: lookup by handle, counts, search, suggestions and follows. Queries only. */
-export class CreatorRepository {
-  constructor(private readonly db: Db) {}
-
-  async findByHandle(handle: string): Promise<CreatorRow | undefined> {
-    const [row] = await this.db
+/**
+ * Statements every creator feed or home feed runs, prepared once per connection (no building,
+ * parsing or planning per request).
+ */
+function prepareHot(db: Db) {
+  return {
+    byHandle: db
       .select({
         ...publicUserColumns,
         about: profiles.about,
@@ -62,13 +71,94 @@ export class CreatorRepository {
       })
       .from(users)
       .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(and(sql`lower(${users.username}) = ${handle.toLowerCase()}`, activeUser))
-      .limit(1);
+      .where(and(sql`lower(${users.username}) = ${sql.placeholder('handle')}`, activeUser))
+      .limit(1)
+      .prepare('creator_by_handle'),
+    relation: db
+      .select({
+        following: sql<boolean>`EXISTS (SELECT 1 FROM ${follows} WHERE ${and(
+          eq(follows.followerId, viewerParam),
+          eq(follows.creatorId, sql`${sql.placeholder('creator')}::uuid`),
+        )})`,
+        subscribed: sql<boolean>`EXISTS (SELECT 1 FROM ${subscriptions} WHERE ${and(
+          eq(subscriptions.fanId, viewerParam),
+          eq(subscriptions.creatorId, sql`${sql.placeholder('creator')}::uuid`),
+          activeSubscriptionSql(),
+        )})`,
+      })
+      .from(sql`(SELECT 1) AS one`)
+      .prepare('creator_relation'),
+    stillSuggestable: db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          sql`${users.id} = ANY(${sql.placeholder('ids')}::uuid[])`,
+          suggestable,
+          notFollowedBy(viewerParam),
+          notBlocked(viewerParam),
+        ),
+      )
+      .prepare('creators_still_suggestable'),
+  };
+}
+
+export interface CreatorRow extends PublicUserRow {
+  about: string | null;
+  cover: string | null;
+  roles: Role[];
+  subscriptionPriceCents: number | null;
+  discountStatus: string;
+  discountPercent: number;
+  discountDateLimit: Date | null;
+}
+
+/** Who a people directory lists: creators (of a category), fans or both; optionally only those online. */
+export interface DirectoryFilter {
+  people: 'creators' | 'fans' | 'all';
+  tag?: string;
+  online?: boolean;
+}
+
+export function directoryWho(filter: DirectoryFilter): SQL {
+  const people =
+    filter.people === 'creators'
+      ? isCreatorSql
+      : filter.people === 'fans'
+        ? fanAccountSql(users.roles)
+        : directoryListedSql(users.roles);
+  return sql.join(
+    [
+      people,
+      filter.tag
+        ? sql`EXISTS (SELECT 1 FROM ${creatorTags} ct WHERE ct.user_id = ${users.id} AND ct.tag = ${filter.tag})`
+        : undefined,
+      filter.online ? sql`${users.online}` : undefined,
+    ].filter((part): part is SQL => !!part),
+    sql` AND `,
+  );
+}
+
+/** Creators: lookup by handle, counts, search, suggestions and follows. Queries only. */
+export class CreatorRepository {
+  private prepared?: ReturnType<typeof prepareHot>;
+  constructor(private readonly db: Db) {}
+
+  private get hot() {
+    this.prepared ??= prepareHot(this.db);
+    return this.prepared;
+  }
+
+  async findByHandle(handle: string): Promise<CreatorRow | undefined> {
+    const [row] = await this.hot.byHandle.execute({ handle: handle.toLowerCase() });
     if (!row) return undefined;
     return { ...row, discountStatus: row.discountStatus ?? 'off', discountPercent: row.discountPercent ?? 0 };
   }
 
-  /** Published posts (as of `now`, the app's clock), their media and likes, and subscribers. */
+  /**
+   * Published posts (as of `now`, the app's clock), their media and likes, and subscribers; and
+   * when the next scheduled post goes live (until then the counts hold, but for new writes).
+   */
   async counts(creatorId: string, now: Date) {
     const approved = and(
       eq(posts.creatorId, creatorId),
@@ -88,23 +178,31 @@ export class CreatorRepository {
           eq(subscriptions.creatorId, creatorId),
           activeSubscriptionSql(),
         )})`,
+        // When the next approved post scheduled for later goes live (the counts change then).
+        nextPublishAt: sql<string | null>`(SELECT min(${posts.publishAt})::text FROM ${posts} WHERE ${and(
+          eq(posts.creatorId, creatorId),
+          livePostSql(),
+          eq(posts.adminStatus, 'approved'),
+          eq(posts.kind, 'post'),
+          sql`${posts.publishAt} > ${now.toISOString()}::timestamptz`,
+        )})`,
       })
       .from(sql`(SELECT 1) AS one`);
     return {
-      posts: Number(row?.posts ?? 0),
-      media: Number(row?.media ?? 0),
-      likes: Number(row?.likes ?? 0),
-      subscribers: Number(row?.subscribers ?? 0),
+      counts: {
+        posts: Number(row?.posts ?? 0),
+        media: Number(row?.media ?? 0),
+        likes: Number(row?.likes ?? 0),
+        subscribers: Number(row?.subscribers ?? 0),
+      },
+      nextPublishAt: row?.nextPublishAt ? new Date(row.nextPublishAt) : null,
     };
   }
 
-  async isFollowing(followerId: string, creatorId: string): Promise<boolean> {
-    const rows = await this.db
-      .select({ c: follows.creatorId })
-      .from(follows)
-      .where(and(eq(follows.followerId, followerId), eq(follows.creatorId, creatorId)))
-      .limit(1);
-    return rows.length > 0;
+  /** Whether the viewer follows the creator and holds an active subscription, in one statement. */
+  async relation(viewerId: string, creatorId: string): Promise<{ following: boolean; subscribed: boolean }> {
+    const [row] = await this.hot.relation.execute({ viewer: viewerId, creator: creatorId });
+    return { following: Boolean(row?.following), subscribed: Boolean(row?.subscribed) };
   }
 
   async toggleFollow(followerId: string, creatorId: string): Promise<boolean> {
@@ -145,48 +243,224 @@ export class CreatorRepository {
    */
   async stillSuggestable(viewerId: string, creatorIds: string[]): Promise<Set<string>> {
     if (!creatorIds.length) return new Set();
-    const rows = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(inArray(users.id, creatorIds), suggestable, notFollowedBy(viewerId), notBlocked(viewerId)));
+    const rows = await this.hot.stillSuggestable.execute({ viewer: viewerId, ids: creatorIds });
     return new Set(rows.map((r) => r.id));
   }
 
-  /**
-   * Typo-tolerant search on username and display name (pg_trgm word similarity), best match
-   * first; an empty word lists creators by popularity.
-   */
-  async search(
-    word: string,
-    page: number,
-    limit: number,
-    viewerId?: string | null,
-  ): Promise<{ rows: PublicUserRow[]; total: number }> {
-    const w = word.toLowerCase();
-    const matches = w
-      ? sql`(lower(${users.username}) LIKE ${`%${w}%`} OR lower(coalesce(${profiles.displayName}, '')) LIKE ${`%${w}%`}
-          OR word_similarity(${w}, lower(${users.username})) > 0.3
-          OR word_similarity(${w}, lower(coalesce(${profiles.displayName}, ${users.name}))) > 0.3)`
-      : undefined;
-    const score = w
-      ? sql`greatest(word_similarity(${w}, lower(${users.username})), word_similarity(${w}, lower(coalesce(${profiles.displayName}, ${users.name}))))`
-      : sql`(SELECT count(*) FROM ${follows} f WHERE f.creator_id = ${users.id})`;
-    const where = and(isCreatorSql, activeUser, matches, notBlocked(viewerId));
+  /** Which of these people blocked the viewer or were blocked by them. */
+  async blockedAmong(viewerId: string, ids: string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, ids), sql`NOT (${notBlocked(viewerId) ?? sql`true`})`));
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** Creators by popularity (most followed first): the top creators and an empty search. */
+  async popular(page: number, limit: number, viewerId?: string | null) {
+    const where = and(isCreatorSql, activeUser, notBlocked(viewerId));
     const [rows, totals] = await Promise.all([
       this.db
         .select(publicUserColumns)
         .from(users)
         .leftJoin(profiles, eq(profiles.userId, users.id))
         .where(where)
-        .orderBy(desc(score), users.username)
+        .orderBy(desc(followerCount), users.username)
         .limit(limit)
         .offset((page - 1) * limit),
-      this.db
-        .select({ n: count() })
-        .from(users)
-        .leftJoin(profiles, eq(profiles.userId, users.id))
-        .where(where),
+      this.db.select({ n: count() }).from(users).where(where),
     ]);
     return { rows, total: totals[0]?.n ?? 0 };
+  }
+
+  /**
+   * Typo-tolerant search (ADR 0024): candidates from the spelling index (equal one-letter
+   * deletions, prefixes, shared trigrams) and descriptions, at most SEARCH_CANDIDATES of them,
+   * most followed first; the caller ranks them by relevance and popularity.
+   */
+  async searchCandidates(words: readonly string[], viewerId?: string | null, who: SQL = isCreatorSql) {
+    const perWord = words.flatMap((w) => {
+      const variants = sql.join(
+        deletionVariants(w).map((v) => sql`${v}`),
+        sql`, `,
+      );
+      const parts = [
+        sql`SELECT st.user_id FROM ${searchTerms} st WHERE st.variant IN (${variants})`,
+        sql`SELECT st.user_id FROM ${searchTerms} st WHERE st.term = st.variant AND st.term LIKE ${`${escapeLike(w)}%`}`,
+      ];
+      if (w.length >= 3) {
+        parts.push(
+          sql`SELECT p.user_id FROM ${profiles} p WHERE lower(coalesce(p.about, '')) LIKE ${`%${escapeLike(w)}%`}`,
+        );
+      }
+      // Two edits (ranked only from six letters on): shared trigrams; one edit is the deletions' job.
+      if (w.length >= 6) {
+        parts.push(
+          sql`SELECT st.user_id FROM ${searchTerms} st WHERE st.term = st.variant AND st.term % ${w}`,
+        );
+      }
+      return parts;
+    });
+    if (!perWord.length) return [];
+    const hits = sql.join(perWord, sql` UNION `);
+    const rows = await this.db
+      .select({
+        ...publicUserColumns,
+        about: profiles.about,
+        followers: sql<number>`${followerCount}::int`,
+        roles: users.roles,
+        // Every row of the person (variants too) through search_terms_user_idx: a filter on
+        // term = variant tempts the planner into the partial prefix index (a scan of all terms).
+        terms: sql<
+          string[]
+        >`(SELECT coalesce(array_agg(DISTINCT t.term), '{}') FROM ${searchTerms} t WHERE t.user_id = ${users.id})`,
+      })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(and(sql`${users.id} IN (${hits})`, who, activeUser, notBlocked(viewerId)))
+      .orderBy(desc(followerCount), users.username)
+      .limit(SEARCH_CANDIDATES);
+    return rows.map((r) => ({ ...r, followers: Number(r.followers) }));
+  }
+
+  /**
+   * One page of a people directory without search words: `who` (creators, fans or both, and the
+   * filters) among active people not blocked either way, sorted, with the total.
+   */
+  async directory(who: SQL, sort: DirectorySort, page: number, limit: number, viewerId?: string | null) {
+    const where = and(who, activeUser, notBlocked(viewerId));
+    const order =
+      sort === 'new'
+        ? [desc(users.createdAt), users.username]
+        : sort === 'name'
+          ? [users.username]
+          : [desc(followerCount), users.username];
+    const [rows, totals] = await Promise.all([
+      this.db
+        .select({ ...publicUserColumns, roles: users.roles, followers: sql<number>`${followerCount}::int` })
+        .from(users)
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset((page - 1) * limit),
+      this.db.select({ n: count() }).from(users).where(where),
+    ]);
+    return { rows: rows.map((r) => ({ ...r, followers: Number(r.followers) })), total: totals[0]?.n ?? 0 };
+  }
+
+  /** Most new followers in the last week, then most followers (verified creators). */
+  async trending(limit: number): Promise<PublicUserRow[]> {
+    const recent = sql`(SELECT count(*) FROM ${follows} f3 WHERE f3.creator_id = ${users.id} AND f3.created_at > now() - interval '7 days')`;
+    return this.db
+      .select(publicUserColumns)
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(suggestable)
+      .orderBy(desc(recent), desc(followerCount), users.username)
+      .limit(limit);
+  }
+
+  /** Verified creators, newest accounts first. */
+  async newest(limit: number): Promise<PublicUserRow[]> {
+    return this.db
+      .select(publicUserColumns)
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(suggestable)
+      .orderBy(desc(users.createdAt))
+      .limit(limit);
+  }
+
+  /** How many verified creators chose each category. */
+  async tagCounts(): Promise<{ tag: string; creators: number }[]> {
+    const rows = await this.db
+      .select({ tag: creatorTags.tag, creators: count() })
+      .from(creatorTags)
+      .innerJoin(users, eq(users.id, creatorTags.userId))
+      .where(suggestable)
+      .groupBy(creatorTags.tag)
+      .orderBy(desc(count()), creatorTags.tag);
+    return rows.map((r) => ({ tag: r.tag, creators: Number(r.creators) }));
+  }
+
+  /** Verified creators of one category, most followed first. */
+  async byTag(tag: string, limit: number, viewerId?: string | null): Promise<PublicUserRow[]> {
+    return this.db
+      .select(publicUserColumns)
+      .from(creatorTags)
+      .innerJoin(users, eq(users.id, creatorTags.userId))
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(and(eq(creatorTags.tag, tag), suggestable, notBlocked(viewerId)))
+      .orderBy(desc(followerCount), users.username)
+      .limit(limit);
+  }
+
+  async tagsOf(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ tag: creatorTags.tag })
+      .from(creatorTags)
+      .where(eq(creatorTags.userId, userId))
+      .orderBy(creatorTags.tag);
+    return rows.map((r) => r.tag);
+  }
+
+  async setTags(userId: string, tags: readonly string[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.delete(creatorTags).where(eq(creatorTags.userId, userId));
+      if (tags.length) await tx.insert(creatorTags).values(tags.map((tag) => ({ userId, tag })));
+    });
+  }
+
+  /**
+   * "Creators you may like" for one fan: creators followed by people who follow, like or buy from
+   * the same creators as the fan (one point each), and creators sharing a category with them (two
+   * points each), leaving out whom the fan already follows, blocked or was blocked by.
+   */
+  async mayLike(viewerId: string, limit: number): Promise<PublicUserRow[]> {
+    const scored = rowsOf<{ id: string; score: string }>(
+      await this.db.execute(sql`
+        WITH mine AS (
+          SELECT creator_id FROM ${follows} WHERE follower_id = ${viewerId}
+          UNION SELECT p.creator_id FROM ${postLikes} l JOIN ${posts} p ON p.id = l.post_id WHERE l.user_id = ${viewerId}
+          UNION SELECT p.creator_id FROM ${unlocks} u JOIN ${posts} p ON p.id = u.post_id WHERE u.user_id = ${viewerId}
+          UNION SELECT creator_id FROM ${subscriptions} WHERE fan_id = ${viewerId}
+        ),
+        peers AS (
+          SELECT DISTINCT f.follower_id FROM ${follows} f
+          WHERE f.creator_id IN (SELECT creator_id FROM mine) AND f.follower_id <> ${viewerId}
+          LIMIT 500
+        ),
+        scored AS (
+          SELECT f.creator_id AS id, count(*) AS score FROM ${follows} f
+          WHERE f.follower_id IN (SELECT follower_id FROM peers) GROUP BY f.creator_id
+          UNION ALL
+          SELECT t2.user_id AS id, 2 * count(*) AS score FROM ${creatorTags} t1
+          JOIN ${creatorTags} t2 ON t2.tag = t1.tag
+          WHERE t1.user_id IN (SELECT creator_id FROM mine) GROUP BY t2.user_id
+        )
+        SELECT id, sum(score) AS score FROM scored
+        WHERE id NOT IN (SELECT creator_id FROM mine) AND id <> ${viewerId}
+        GROUP BY id ORDER BY sum(score) DESC LIMIT 200`),
+    );
+    if (!scored.length) return [];
+    const rows = await this.db
+      .select(publicUserColumns)
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(
+        and(
+          inArray(
+            users.id,
+            scored.map((r) => r.id),
+          ),
+          suggestable,
+          notFollowedBy(viewerId),
+          notBlocked(viewerId),
+        ),
+      );
+    const rank = new Map(scored.map((r, i) => [r.id, i]));
+    return rows.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0)).slice(0, limit);
   }
 }

@@ -73,6 +73,7 @@ export class EarningsService {
         tips: e('tips'),
         unlockContent: e('content'),
         credits: e('flowers') + e('gifts'),
+        live: e('live'),
       },
       series: { unit, points: earningsPoints(overTime) },
       sales: {
@@ -81,6 +82,7 @@ export class EarningsService {
         gifts: s('gifts'),
         flowers: s('flowers'),
         tips: s('tips'),
+        live: s('live'),
         dollars: all,
       },
       balance: { pending: total - available, available, total },
@@ -201,7 +203,14 @@ function presentPayout(p: PayoutRow) {
 function earningsPoints(rows: { bucket: string; category: string | null; total: string }[]) {
   const points = new Map<
     string,
-    { date: string; subscriptions: number; tips: number; unlockContent: number; credits: number }
+    {
+      date: string;
+      subscriptions: number;
+      tips: number;
+      unlockContent: number;
+      credits: number;
+      live: number;
+    }
   >();
   for (const row of rows) {
     const point = points.get(row.bucket) ?? {
@@ -210,12 +219,14 @@ function earningsPoints(rows: { bucket: string; category: string | null; total: 
       tips: 0,
       unlockContent: 0,
       credits: 0,
+      live: 0,
     };
     const cents = Number(row.total);
     if (row.category === 'subscriptions') point.subscriptions += cents;
     else if (row.category === 'tips') point.tips += cents;
     else if (row.category === 'content') point.unlockContent += cents;
     else if (row.category === 'flowers' || row.category === 'gifts') point.credits += cents;
+    else if (row.category === 'live') point.live += cents;
     points.set(row.bucket, point);
   }
   return [...points.values()];

@@ -55,7 +55,7 @@ export class GalleryService {
     const items = await this.repo.itemsOf(categories.map((c) => c.id));
     const all = [...items.values()].flat();
     const access = await this.posts.mediaAccess(auth, all);
-    const show = (m: (typeof all)[number]): Media => this.media.present(m, access.has(m.id));
+    const show = (m: (typeof all)[number]): Media => this.media.present(m, access.has(m.id), auth.userId);
     return categories.map((c) => {
       const list = items.get(c.id) ?? [];
       const cover = list.find((m) => m.id === c.imageMediaId) ?? list[0];

@@ -10,7 +10,15 @@ export interface HomeDeps {
   users: UserRepository;
   config: Pick<
     Config,
-    'appName' | 'appKey' | 'mediaCdnUrl' | 'timezone' | 'devOutbox' | 'paymentProvider' | 'money' | 'media'
+    | 'appName'
+    | 'appKey'
+    | 'mediaCdnUrl'
+    | 'timezone'
+    | 'devOutbox'
+    | 'paymentProvider'
+    | 'money'
+    | 'media'
+    | 'analytics'
   >;
   settings: Pick<SettingsService, 'current'>;
 }
@@ -38,6 +46,7 @@ export class HomeService {
       appKey: config.appKey,
       cdn: config.mediaCdnUrl ?? null,
       adminUser: config.appKey,
+      analytics: config.analytics,
       timezone: config.timezone,
       words: flatSection(lang, 'words'),
       texts,

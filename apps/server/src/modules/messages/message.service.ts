@@ -43,6 +43,8 @@ export interface MessageInput {
   message: string;
   messageUUID: string;
   price: number;
+  /** Vault files attached again without an upload (creators; ADR 0032). */
+  vaultMedia?: string[];
 }
 
 export const MESSAGE_RATE = { perMinute: 60, massPerHour: 5, maxFiles: 10 } as const;
@@ -63,34 +65,35 @@ export class MessageService {
   async send(auth: AuthInfo, input: MessageInput & { to: string }, files: UploadedFile[]): Promise<Message> {
     const perMinute = this.deps.messagesPerMinute ?? MESSAGE_RATE.perMinute;
     await this.limit(`message:${auth.userId}`, 60, perMinute, 'MESSAGE_RATE_LIMITED');
-    const text = this.checkContent(auth, input, files);
+    const reused = await this.deps.media.attachable(auth, input.vaultMedia ?? []);
+    const text = this.checkContent(auth, input, files.length + reused.length);
     if (input.price > 0) await this.deps.features.require('paidMessages');
     const to = await this.deps.findByHandle(input.to.replace(/^@/, ''));
     if (!to) throw new AppError('NOT_FOUND');
     if (to.id === auth.userId) throw new AppError('FORBIDDEN');
     await this.deps.blocks.assertNotBlocked(auth.userId, to.id);
     const me: Party = { id: auth.userId, username: auth.username };
-    if (files.length) {
+    if (files.length || reused.length) {
       // A retry of a message with files: answer the stored one without ingesting the files again.
       const existing = await this.deps.messages.findByUuid(auth.userId, input.messageUUID);
       if (existing) return this.viewStored(existing, me, to);
     }
 
-    const mediaRows = await this.ingest(auth.userId, files);
+    const mediaRows = distinct([...reused, ...(await this.ingest(auth.userId, files))]);
     const row = await this.deps.messages.insert(
       { messageUuid: input.messageUUID, fromId: me.id, toId: to.id, message: text, price: input.price },
       mediaRows.map((m) => m.id),
     );
     if (!row) {
-      // A concurrent request with the same messageUUID stored it first: answer that one.
-      for (const m of mediaRows) await this.deps.media.remove(m.id);
+      // A concurrent request with the same messageUUID stored it first: answer that one. Its files
+      // are these files (the same bytes are stored once per owner), so none is removed.
       const stored = await this.deps.messages.findByUuid(auth.userId, input.messageUUID);
       if (!stored) throw new AppError('INTERNAL');
       return this.viewStored(stored, me, to);
     }
     await this.deliver(row, me, to, text, mediaRows);
     // When the files are processed the worker sends the message again (followMedia).
-    await this.deps.media.startProcessing(mediaRows.map((m) => m.id));
+    await this.deps.media.startProcessing(processingIds(mediaRows));
     return this.presentNew(row, me, to, mediaRows, auth.userId);
   }
 
@@ -102,11 +105,12 @@ export class MessageService {
   async sendMass(auth: AuthInfo, input: MessageInput, files: UploadedFile[]): Promise<number> {
     if (!isCreator(auth)) throw new AppError('FORBIDDEN');
     await this.limit(`message-mass:${auth.userId}`, 3600, MESSAGE_RATE.massPerHour);
-    const text = this.checkContent(auth, input, files);
+    const reused = await this.deps.media.attachable(auth, input.vaultMedia ?? []);
+    const text = this.checkContent(auth, input, files.length + reused.length);
     if (input.price > 0) await this.deps.features.require('paidMessages');
     const recipients = await this.deps.messages.activeSubscribers(auth.userId);
     if (!recipients.length) return 0;
-    const mediaRows = await this.ingest(auth.userId, files);
+    const mediaRows = distinct([...reused, ...(await this.ingest(auth.userId, files))]);
     await this.deps.jobs.send(
       MASS_MESSAGE,
       {
@@ -154,7 +158,7 @@ export class MessageService {
       }
     }
     // Processing starts once every message holds the files, so the worker's redelivery reaches all.
-    await this.deps.media.startProcessing(job.mediaIds);
+    await this.deps.media.startProcessing(processingIds(await this.deps.media.getMany(job.mediaIds)));
   }
 
   /**
@@ -162,7 +166,8 @@ export class MessageService {
    * goes out again with processing=false (to both parties; mass messages to the receiver only).
    */
   async followMedia(file: MediaRow): Promise<MediaFollower | undefined> {
-    if (file.purpose !== 'message') return undefined;
+    // Any vault file can be in messages (ADR 0032): followed when some message holds it.
+    if (!(await this.deps.messages.withMedia(file.id)).length) return undefined;
     return {
       progress: () => undefined,
       done: async () => {
@@ -234,13 +239,12 @@ export class MessageService {
     return this.deps.messages.unreadTotal(userId);
   }
 
-  private checkContent(auth: AuthInfo, input: MessageInput, files: UploadedFile[]): string {
+  private checkContent(auth: AuthInfo, input: MessageInput, fileCount: number): string {
     const text = input.message.trim();
-    if (!text && !files.length) throw new AppError('MESSAGE_EMPTY');
+    if (!text && !fileCount) throw new AppError('MESSAGE_EMPTY');
     if (text.length > MAX_LENGTH) throw new AppError('MESSAGE_TOO_LONG', { max: MAX_LENGTH });
-    if (files.length > MESSAGE_RATE.maxFiles)
-      throw new AppError('VALIDATION_FAILED', {}, { files: 'tooLong' });
-    if (input.price > 0 && (!isCreator(auth) || !files.length))
+    if (fileCount > MESSAGE_RATE.maxFiles) throw new AppError('VALIDATION_FAILED', {}, { files: 'tooLong' });
+    if (input.price > 0 && (!isCreator(auth) || !fileCount))
       throw new AppError('VALIDATION_FAILED', {}, { price: 'invalid' });
     return text;
   }
@@ -256,12 +260,13 @@ export class MessageService {
   }
 
   private async ingest(ownerId: string, files: UploadedFile[]): Promise<MediaRow[]> {
-    const rows: MediaRow[] = [];
+    const rows: (MediaRow & { reused: boolean })[] = [];
     try {
       for (const file of files)
         rows.push(await this.deps.media.ingest({ ownerId, purpose: 'message', file }));
     } catch (err) {
-      for (const r of rows) await this.deps.media.remove(r.id);
+      // Only files this request stored: a reused one is the sender's earlier upload.
+      for (const r of rows) if (!r.reused) await this.deps.media.remove(r.id);
       throw err;
     }
     return rows;
@@ -286,7 +291,7 @@ export class MessageService {
           to: to.username,
           unlocked: unlocked.has(row.id),
         },
-        (m, access) => this.deps.media.present(m, access),
+        (m, access) => this.deps.media.present(m, access, viewerId),
       );
     });
   }
@@ -306,7 +311,7 @@ export class MessageService {
   private presentNew(row: MessageRow, from: Party, to: Party, files: MediaRow[], viewerId: string): Message {
     return presentMessage(
       { row, files, viewerId, from: from.username, to: to.username, unlocked: false },
-      (m, access) => this.deps.media.present(m, access),
+      (m, access) => this.deps.media.present(m, access, viewerId),
     );
   }
 
@@ -345,4 +350,15 @@ export class MessageService {
     this.deps.publisher.toUser(userId, 'unreadMessages', { total });
     await this.deps.counters.push(userId);
   }
+}
+
+/** Rows without repeats (a file attached from the vault and uploaded again is held once). */
+function distinct<T extends { id: string }>(rows: T[]): T[] {
+  const seen = new Set<string>();
+  return rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
+}
+
+/** Files still to be processed (a reused vault file is usually ready already). */
+function processingIds(rows: readonly MediaRow[]): string[] {
+  return rows.filter((r) => r.status === 'processing').map((r) => r.id);
 }

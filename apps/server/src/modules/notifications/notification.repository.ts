@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, lte } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema.ts';
 
@@ -8,14 +8,23 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export class NotificationRepository {
   constructor(private readonly db: Db) {}
 
-  async create(userId: string, kind: string, payload: Record<string, unknown>) {
-    const [row] = await this.db.insert(notifications).values({ userId, kind, payload }).returning();
-    return row!;
-  }
-
-  async languageOf(userId: string): Promise<'en' | 'es'> {
-    const [row] = await this.db.select({ language: users.language }).from(users).where(eq(users.id, userId));
-    return row?.language === 'es' ? 'es' : 'en';
+  /**
+   * The new notification with its receiver's language (to word it; one statement, not two: a
+   * message sends one of these per receiver); undefined when one with the same `onceKey` already
+   * went to this user.
+   */
+  async create(userId: string, kind: string, payload: Record<string, unknown>, onceKey?: string) {
+    const [row] = await this.db
+      .insert(notifications)
+      .values({ userId, kind, payload, onceKey: onceKey ?? null })
+      .onConflictDoNothing({ target: [notifications.userId, notifications.onceKey] })
+      .returning({
+        ...getTableColumns(notifications),
+        language: sql<
+          string | null
+        >`(SELECT ${users.language} FROM ${users} WHERE ${users.id} = ${notifications.userId})`,
+      });
+    return row && { ...row, language: row.language === 'es' ? ('es' as const) : ('en' as const) };
   }
 
   /** Newest first. */

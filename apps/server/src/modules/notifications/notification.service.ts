@@ -30,10 +30,20 @@ export class NotificationService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async notify(userId: string, kind: NotificationKind, payload: Record<string, unknown> & { link: string }) {
-    const row = await this.repo.create(userId, kind, payload);
-    const lang = await this.repo.languageOf(userId);
-    const { _id, message, date } = present(row, lang);
+  /**
+   * Stores a notification and pushes it (and the new counts) to the user's sockets. With
+   * `opts.once`, a key unique per recipient (e.g. `live:<liveId>`), a second call with the same key
+   * does nothing and answers undefined: a retried job does not notify twice.
+   */
+  async notify(
+    userId: string,
+    kind: NotificationKind,
+    payload: Record<string, unknown> & { link: string },
+    opts: { once?: string } = {},
+  ) {
+    const row = await this.repo.create(userId, kind, payload, opts.once);
+    if (!row) return undefined;
+    const { _id, message, date } = present(row, row.language);
     this.publisher.toUser(userId, 'notification', {
       notification: { _id, kind, message, payload, date },
     });

@@ -1,10 +1,12 @@
 import type { ClientToServerEvents, Post, ServerToClientEvents } from '@fanverse/contract';
 import { SOCKET_PATH } from '@fanverse/contract';
+import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, subscribe, unlock } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { jpeg, mp4, postForm } from '../../../test/media-fixtures.ts';
+import { posts } from '../../db/schema.ts';
 
 let t: TestApp;
 let base: string;
@@ -170,5 +172,33 @@ describe('publishing with media', () => {
     } finally {
       await small.stop();
     }
+  });
+
+  it('judges access on the current row even while the page is cached (a change made by another server copy)', async () => {
+    const fan = await createUser(t);
+    await subscribe(t, fan.id, creator.id);
+    const feeds = () =>
+      Promise.all([
+        t.call('posts.list', { post: imagePost }, { token: fan.token }),
+        t.call('posts.list', { creator: creator.username }, { token: fan.token }),
+        t.call('posts.list', {}, { token: fan.token }),
+      ]);
+    const found = (answers: Awaited<ReturnType<typeof feeds>>) =>
+      answers.flatMap((a) => a.body.posts?.filter((p) => p._id === imagePost) ?? []);
+    const before = found(await feeds());
+    expect(before.length).toBe(3);
+    expect(before.every((p) => p.access && urls(p).length > 0)).toBe(true);
+    // Written straight into the store, as another copy would: this copy's caches are not told.
+    await t.database.db.update(posts).set({ visibility: 'ppv', price: 50 }).where(eq(posts.id, imagePost));
+    const ppv = found(await feeds());
+    expect(ppv.length).toBe(3);
+    for (const p of ppv) {
+      expect(p.access).toBe(false);
+      expect(urls(p)).toEqual([]);
+    }
+    await t.database.db.update(posts).set({ status: 'deleted' }).where(eq(posts.id, imagePost));
+    const gone = await feeds();
+    expect(gone[0].status).toBe(404);
+    expect(found(gone)).toEqual([]);
   });
 });

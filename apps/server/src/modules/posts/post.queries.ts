@@ -1,8 +1,9 @@
 import type { AdminStatus } from '@fanverse/contract';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { livePostSql, publishedPostSql } from '../../access/index.ts';
 import { posts } from '../../db/schema.ts';
 import type { AuthInfo } from '../../http/guards.ts';
+import { escapeLike } from '../search/spelling.ts';
 import type { ListFilter, PostRepository } from './post.repository.ts';
 
 export interface PostFeedQuery {
@@ -14,6 +15,7 @@ export interface PostFeedQuery {
   adminStatus?: AdminStatus | 'all';
   explore?: string;
   feed_mode?: 'plus' | 'grid';
+  video?: boolean;
   page: number;
   limit: number;
 }
@@ -64,11 +66,18 @@ export function feedFilter(
     else parts.push(repo.followedCreatorsSql(auth.userId));
   } else {
     parts.push(approved);
+    // Visitors' home and explore (spec §6): free posts only; the rest waits behind a sign-up.
+    if (!auth) parts.push(eq(posts.visibility, 'free'));
     if (q.feed === 'gallery') parts.push(repo.hasMediaSql());
-    if (q.explore !== undefined) order = 'popular';
+    if (q.explore !== undefined) {
+      // Explore's popular free posts.
+      order = 'popular';
+      parts.push(eq(posts.visibility, 'free'));
+    }
   }
   if (q.feed_mode === 'plus') parts.push(eq(posts.visibility, 'ppv'));
   if (q.feed_mode === 'grid') parts.push(repo.hasMediaSql());
+  if (q.video) parts.push(repo.hasVideoSql());
   return { where: and(...parts), order, page: q.page, limit: q.limit };
 }
 
@@ -87,4 +96,30 @@ export function storiesFilter(
     repo.recentSql(since),
     creatorId ? eq(posts.creatorId, creatorId) : repo.followedCreatorsSql(viewerId),
   );
+}
+
+/**
+ * Published posts whose text has every typed word (hashtags are words of the text): the word
+ * itself or a close spelling (pg_trgm word similarity, the posts_message_trgm_idx index), most
+ * similar first, then most liked.
+ */
+export function searchFilter(
+  words: readonly string[],
+  page: number,
+  limit: number,
+  now: Date | undefined,
+): ListFilter {
+  const text = sql`lower(${posts.message})`;
+  const matches = words.map((w) => sql`(${text} LIKE ${`%${escapeLike(w)}%`} OR ${w} <% ${text})`);
+  const rank = sql.join(
+    words.map((w) => sql`word_similarity(${w}, ${text})`),
+    sql` + `,
+  );
+  return {
+    where: and(livePostSql(), eq(posts.kind, 'post'), publishedPostSql(posts, now), ...matches),
+    order: 'popular',
+    rank,
+    page,
+    limit,
+  };
 }

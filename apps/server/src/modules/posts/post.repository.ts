@@ -1,7 +1,21 @@
 import type { AdminStatus } from '@fanverse/contract';
-import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNull,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { activeSubscriptionSql, livePostSql, subscribedSql } from '../../access/index.ts';
+import { livePostSql, subscribedSql } from '../../access/index.ts';
 import type { Db } from '../../db/client.ts';
 import {
   comments,
@@ -14,13 +28,29 @@ import {
   postSaves,
   posts,
   profiles,
-  subscriptions,
   unlocks,
   users,
 } from '../../db/schema.ts';
 import { publicUserColumns } from '../users/public-user.columns.ts';
 
-export interface PostListRow extends PostRow {
+/** A viewer's side of a post: counts and relations. */
+export interface PostViewerFields {
+  likes: number;
+  comments: number;
+  liked: boolean;
+  saved: boolean;
+  unlocked: boolean;
+  subscribed: boolean;
+}
+
+/** What a viewer's page reads fresh on every request (`viewerState`). */
+export type PostViewerState = PostViewerFields &
+  Pick<PostRow, 'creatorId' | 'status' | 'adminStatus' | 'publishAt' | 'visibility'>;
+
+/** A page row without the viewer's side (`sharedPage`). */
+export type SharedPostRow = Omit<PostListRow, keyof PostViewerFields>;
+
+export interface PostListRow extends PostRow, PostViewerFields {
   author: {
     id: string;
     username: string;
@@ -31,26 +61,129 @@ export interface PostListRow extends PostRow {
     lastConnection: Date | null;
     verified: boolean;
   };
-  likes: number;
-  comments: number;
-  liked: boolean;
-  saved: boolean;
-  unlocked: boolean;
-  subscribed: boolean;
+  /** The post's files in position order (read with the page, not by another statement). */
+  media: MediaRow[];
 }
 
 export interface ListFilter {
   where: SQL | undefined;
   order: 'newest' | 'popular' | 'scheduled';
+  /** Ordered by this first (highest first), then by `order`: a search's relevance. */
+  rank?: SQL;
   page: number;
   limit: number;
 }
 
 export type NewPost = typeof posts.$inferInsert;
 
+const mediaColumns = Object.entries(getTableColumns(media));
+/**
+ * A post's files as one JSON array, in position order: the page query carries them, so a feed
+ * page needs no second statement for its media. Keys are the MediaRow property names.
+ */
+const mediaJsonSql = sql`(SELECT coalesce(json_agg(json_build_object(${sql.join(
+  mediaColumns.map(([key, column]) => sql`${sql.raw(`'${key}'`)}, m.${sql.identifier(column.name)}`),
+  sql`, `,
+)}) ORDER BY pm.position), '[]'::json) FROM ${postMedia} pm JOIN ${media} m ON m.id = pm.media_id WHERE pm.post_id = ${posts.id})`;
+const mediaDateKeys = mediaColumns.filter(([, c]) => c.dataType === 'date').map(([key]) => key);
+
+/** A MediaRow from its JSON form (timestamps come back as text). */
+function mediaFromJson(value: unknown): MediaRow[] {
+  const list = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>[] | null;
+  return (list ?? []).map((m) => {
+    for (const key of mediaDateKeys) if (typeof m[key] === 'string') m[key] = new Date(m[key] as string);
+    return m as unknown as MediaRow;
+  });
+}
+
+/** The viewer id used when nobody is signed in (matches no row). */
+const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
+
+const likesCountSql = sql<number>`(SELECT count(*)::int FROM ${postLikes} l WHERE l.post_id = ${posts.id})`;
+
+/** The columns of a page that every viewer shares. */
+const pageFields = {
+  post: posts,
+  author: publicUserColumns,
+  media: mediaJsonSql,
+};
+
+/** Counts and one viewer's relation to each post (`viewer`: a uuid value or placeholder). */
+function viewerFields(viewer: SQLWrapper | string) {
+  return {
+    likes: likesCountSql,
+    comments: sql<number>`(SELECT count(*)::int FROM ${comments} c WHERE c.post_id = ${posts.id})`,
+    liked: sql<boolean>`EXISTS (SELECT 1 FROM ${postLikes} l WHERE l.post_id = ${posts.id} AND l.user_id = ${viewer})`,
+    saved: sql<boolean>`EXISTS (SELECT 1 FROM ${postSaves} s WHERE s.post_id = ${posts.id} AND s.user_id = ${viewer})`,
+    unlocked: sql<boolean>`EXISTS (SELECT 1 FROM ${unlocks} u WHERE u.post_id = ${posts.id} AND u.user_id = ${viewer})`,
+    subscribed: subscribedSql(viewer, posts.creatorId).mapWith(Boolean),
+  };
+}
+
+type ViewerFields = {
+  likes: unknown;
+  comments: unknown;
+  liked: unknown;
+  saved: unknown;
+  unlocked: unknown;
+  subscribed: unknown;
+};
+
+function viewerRow(r: ViewerFields): PostViewerFields {
+  return {
+    likes: Number(r.likes),
+    comments: Number(r.comments),
+    liked: Boolean(r.liked),
+    saved: Boolean(r.saved),
+    unlocked: Boolean(r.unlocked),
+    subscribed: Boolean(r.subscribed),
+  };
+}
+
+function pageRow(r: { post: PostRow; author: PostListRow['author']; media: unknown }): SharedPostRow {
+  return { ...r.post, author: r.author, media: mediaFromJson(r.media) };
+}
+
+function orderOf(filter: ListFilter): SQL[] {
+  const order =
+    filter.order === 'popular'
+      ? [desc(likesCountSql), desc(posts.createdAt)]
+      : filter.order === 'scheduled'
+        ? [asc(posts.publishAt)]
+        : [desc(posts.createdAt)];
+  if (filter.rank) order.unshift(desc(filter.rank));
+  return order;
+}
+
+/** `viewerState`'s statement, prepared once per connection (no parsing or planning per request). */
+function prepareViewerState(db: Db) {
+  return (
+    db
+      .select({
+        id: posts.id,
+        creatorId: posts.creatorId,
+        status: posts.status,
+        adminStatus: posts.adminStatus,
+        publishAt: posts.publishAt,
+        visibility: posts.visibility,
+        ...viewerFields(sql`${sql.placeholder('viewer')}::uuid`),
+      })
+      .from(posts)
+      // Posts of deleted creators are left out: one index probe per post (LATERAL keeps it a nested
+      // loop whatever the size of `users`). A join also keeps every column qualified by its table.
+      .innerJoin(
+        sql`LATERAL (SELECT 1 FROM ${users} u WHERE u.id = ${posts.creatorId} AND u.deleted_at IS NULL LIMIT 1) live_creator`,
+        sql`true`,
+      )
+      .where(sql`${posts.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
+      .prepare('posts_viewer_state')
+  );
+}
+
 /** Posts, their media links, likes, saves and entitlements. Queries only. */
 export class PostRepository {
   private readonly dialect = new PgDialect();
+  private viewerStateQuery?: ReturnType<typeof prepareViewerState>;
   constructor(private readonly db: Db) {}
 
   /**
@@ -63,51 +196,68 @@ export class PostRepository {
     viewerId: string | null,
     filter: ListFilter,
   ): Promise<{ rows: PostListRow[]; hasMore: boolean }> {
-    const viewer = viewerId ?? '00000000-0000-0000-0000-000000000000';
-    const likesCount = sql<number>`(SELECT count(*)::int FROM ${postLikes} l WHERE l.post_id = ${posts.id})`;
-    const order =
-      filter.order === 'popular'
-        ? [desc(likesCount), desc(posts.createdAt)]
-        : filter.order === 'scheduled'
-          ? [asc(posts.publishAt)]
-          : [desc(posts.createdAt)];
-    const pageIds = this.db
+    const viewer = viewerId ?? NO_VIEWER;
+    const rows = await this.db
+      .select({ ...pageFields, ...viewerFields(viewer) })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.creatorId))
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(inArray(posts.id, this.pageIds(filter)))
+      .orderBy(...orderOf(filter));
+    return {
+      rows: rows.slice(0, filter.limit).map((r) => ({ ...pageRow(r), ...viewerRow(r) })),
+      hasMore: rows.length > filter.limit,
+    };
+  }
+
+  /**
+   * The part of a page that is the same for every signed-in viewer (posts, authors, files), in one
+   * statement; the viewer's part comes from `viewerState`. The feeds cache this part briefly.
+   */
+  async sharedPage(filter: ListFilter): Promise<{ rows: SharedPostRow[]; hasMore: boolean }> {
+    const rows = await this.db
+      .select(pageFields)
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.creatorId))
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(inArray(posts.id, this.pageIds(filter)))
+      .orderBy(...orderOf(filter));
+    return { rows: rows.slice(0, filter.limit).map(pageRow), hasMore: rows.length > filter.limit };
+  }
+
+  /**
+   * What one viewer's page must read fresh, by post id, in one prepared statement: the columns
+   * access decisions use (state, review, schedule, visibility; posts whose creator was deleted are
+   * left out), the counts, and the viewer's likes, saves, unlocks and subscriptions.
+   */
+  async viewerState(viewerId: string | null, postIds: string[]): Promise<Map<string, PostViewerState>> {
+    const out = new Map<string, PostViewerState>();
+    if (!postIds.length) return out;
+    this.viewerStateQuery ??= prepareViewerState(this.db);
+    const rows = await this.viewerStateQuery.execute({ viewer: viewerId ?? NO_VIEWER, ids: postIds });
+    for (const r of rows) {
+      out.set(r.id, {
+        creatorId: r.creatorId,
+        status: r.status,
+        adminStatus: r.adminStatus,
+        publishAt: r.publishAt,
+        visibility: r.visibility,
+        ...viewerRow(r),
+      });
+    }
+    return out;
+  }
+
+  /** The ids of a page (filter, order, offset), one more than the page to answer `hasMore`. */
+  private pageIds(filter: ListFilter) {
+    return this.db
       .select({ id: posts.id })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.creatorId))
       .where(and(filter.where, isNull(users.deletedAt)))
-      .orderBy(...order)
+      .orderBy(...orderOf(filter))
       .limit(filter.limit + 1)
       .offset((filter.page - 1) * filter.limit);
-    const rows = await this.db
-      .select({
-        post: posts,
-        author: publicUserColumns,
-        likes: likesCount,
-        comments: sql<number>`(SELECT count(*)::int FROM ${comments} c WHERE c.post_id = ${posts.id})`,
-        liked: sql<boolean>`EXISTS (SELECT 1 FROM ${postLikes} l WHERE l.post_id = ${posts.id} AND l.user_id = ${viewer})`,
-        saved: sql<boolean>`EXISTS (SELECT 1 FROM ${postSaves} s WHERE s.post_id = ${posts.id} AND s.user_id = ${viewer})`,
-        unlocked: sql<boolean>`EXISTS (SELECT 1 FROM ${unlocks} u WHERE u.post_id = ${posts.id} AND u.user_id = ${viewer})`,
-        subscribed: subscribedSql(viewer, posts.creatorId).mapWith(Boolean),
-      })
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.creatorId))
-      .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(inArray(posts.id, pageIds))
-      .orderBy(...order);
-    return {
-      rows: rows.slice(0, filter.limit).map((r) => ({
-        ...r.post,
-        author: r.author,
-        likes: Number(r.likes),
-        comments: Number(r.comments),
-        liked: Boolean(r.liked),
-        saved: Boolean(r.saved),
-        unlocked: Boolean(r.unlocked),
-        subscribed: Boolean(r.subscribed),
-      })),
-      hasMore: rows.length > filter.limit,
-    };
   }
 
   /** How many posts a feed filter matches (for `statistics.total`). */
@@ -162,14 +312,16 @@ export class PostRepository {
   }
 
   /** The live post that holds a file, if any. */
-  async holding(mediaId: string): Promise<PostRow | undefined> {
-    const [row] = await this.db
+  /** The live posts waiting for this file to be processed (a vault file can be in several). */
+  async holding(mediaId: string): Promise<PostRow[]> {
+    const rows = await this.db
       .select({ post: posts })
       .from(postMedia)
       .innerJoin(posts, eq(posts.id, postMedia.postId))
-      .where(and(eq(postMedia.mediaId, mediaId), eq(posts.status, 'active')))
-      .limit(1);
-    return row?.post;
+      .where(
+        and(eq(postMedia.mediaId, mediaId), eq(posts.status, 'active'), eq(posts.adminStatus, 'processing')),
+      );
+    return rows.map((r) => r.post);
   }
 
   async findRow(postId: string): Promise<PostRow | undefined> {
@@ -338,19 +490,14 @@ export class PostRepository {
     return sql`EXISTS (SELECT 1 FROM ${postMedia} pm WHERE pm.post_id = ${posts.id})`;
   }
 
-  recentSql(since: Date): SQL {
-    return gt(posts.createdAt, since)!;
+  /** The post holds a video (the /watch page and reels). */
+  hasVideoSql(): SQL {
+    return sql`EXISTS (SELECT 1 FROM ${postMedia} pm JOIN ${media} m ON m.id = pm.media_id
+      WHERE pm.post_id = ${posts.id} AND m.kind = 'video')`;
   }
 
-  async isSubscribed(fanId: string, creatorId: string): Promise<boolean> {
-    const rows = await this.db
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(
-        and(eq(subscriptions.fanId, fanId), eq(subscriptions.creatorId, creatorId), activeSubscriptionSql()),
-      )
-      .limit(1);
-    return rows.length > 0;
+  recentSql(since: Date): SQL {
+    return gt(posts.createdAt, since)!;
   }
 
   async countByReview(kind: 'post' | 'story'): Promise<number> {

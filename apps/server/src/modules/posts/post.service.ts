@@ -1,8 +1,8 @@
-import type { PostsResponse, REVIEW_DECISIONS } from '@fanverse/contract';
+import type { PostsResponse, REVIEW_DECISIONS, SearchPostsResponse } from '@fanverse/contract';
 import { pageStatistics } from '@fanverse/contract';
 import { LRUCache } from 'lru-cache';
 import { canSeeMedia, canSeePost, isCreator, isLivePost, isOwner, isStaff } from '../../access/index.ts';
-import type { MediaRow } from '../../db/schema.ts';
+import type { MediaRow, PostRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
 import type { JobSender } from '../../jobs/job.ts';
@@ -10,6 +10,7 @@ import type { MediaFollower } from '../../media/media.jobs.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
 import type { CreatorService } from '../creators/creator.service.ts';
 import type { NotificationService } from '../notifications/notification.service.ts';
+import { searchWords } from '../search/spelling.ts';
 import { presentPublicUser } from '../users/public-user.presenter.ts';
 import type { MediaPort, UploadedFile } from './media.port.ts';
 import { PUBLISH_POST } from './post.jobs.ts';
@@ -19,8 +20,10 @@ import { presentPost } from './post.presenter.ts';
 type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
 
 import type { PostFeedQuery } from './post.queries.ts';
-import { feedFilter, storiesFilter } from './post.queries.ts';
-import type { ListFilter, PostListRow, PostRepository } from './post.repository.ts';
+import { feedFilter, searchFilter, storiesFilter } from './post.queries.ts';
+import type { ListFilter, PostListRow, PostRepository, SharedPostRow } from './post.repository.ts';
+
+type SharedPage = { rows: SharedPostRow[]; hasMore: boolean };
 
 export interface PostFieldsInput {
   message: string;
@@ -33,7 +36,11 @@ export interface PostFieldsInput {
   /** ISO time of a scheduled publication; null publishes once approved; absent keeps it (edit). */
   publishAt?: string | null;
   keepMedia?: string[];
+  /** Vault files attached again (ADR 0032). */
+  vaultMedia?: string[];
   uploadId?: string;
+  /** Seconds of free preview of the videos uploaded with this form (0: none). */
+  previewSeconds?: number;
 }
 
 export interface PostDeps {
@@ -52,6 +59,11 @@ const MAX_FILES = 20;
 const TOTAL_TTL_MS = 30_000;
 /** How long a visitor's feed answer is reused (other servers' writes show after at most this). */
 const VISITOR_FEED_TTL_MS = 5_000;
+/**
+ * How long the part of a signed-in viewer's page that every viewer shares (posts, authors, files)
+ * is reused; what decides access and the counts are read fresh on every request (`viewerState`).
+ */
+const SHARED_PAGE_TTL_MS = 5_000;
 const STORY_LIFETIME_MS = 24 * 3600_000;
 
 /** Posts and stories: publishing, the feeds, review, likes and saves. */
@@ -64,6 +76,11 @@ export class PostService {
     max: 1_000,
     ttl: VISITOR_FEED_TTL_MS,
   });
+  /** Shared parts of signed-in viewers' pages by query; cleared whenever a post is written. */
+  private readonly sharedPages = new LRUCache<string, Promise<SharedPage>>({
+    max: 1_000,
+    ttl: SHARED_PAGE_TTL_MS,
+  });
   constructor(private readonly deps: PostDeps) {
     this.now = deps.now ?? (() => new Date());
   }
@@ -73,11 +90,18 @@ export class PostService {
    * page it follows from the page itself; otherwise a count reused for a short while (never
    * below what `hasMore` proves). The moderators' queue always counts (its pager shows it).
    */
-  private async total(filter: ListFilter, found: number, hasMore: boolean, exact: boolean): Promise<number> {
+  private async total(
+    filter: ListFilter,
+    found: number,
+    hasMore: boolean,
+    exact: boolean,
+    /** A key already naming this filter (else one is derived from its SQL). */
+    filterKey?: string,
+  ): Promise<number> {
     const before = (filter.page - 1) * filter.limit;
     if (!hasMore && (found > 0 || filter.page === 1)) return before + found;
     if (exact) return this.deps.posts.count(filter.where);
-    const key = this.deps.posts.filterKey(filter.where);
+    const key = filterKey ?? this.deps.posts.filterKey(filter.where);
     let counted = this.totals.get(key);
     if (counted === undefined) {
       counted = await this.deps.posts.count(filter.where);
@@ -99,14 +123,16 @@ export class PostService {
   private changed(): void {
     this.totals.clear();
     this.visitorFeeds.clear();
+    this.sharedPages.clear();
+    this.deps.creators.forgetCounts();
   }
 
-  /** Presents rows for one viewer, deciding media access per post. */
-  async present(auth: AuthInfo | null, rows: PostListRow[]) {
-    const media = await this.deps.posts.mediaOf(rows.map((r) => r.id));
+  /** Presents rows for one viewer, deciding media access per post (the rows carry their files). */
+  present(auth: AuthInfo | null, rows: PostListRow[]) {
+    const now = this.now();
     return rows.map((r) =>
-      presentPost(r, media.get(r.id) ?? [], canSeeMedia(auth, r, this.now()), (m, a) =>
-        this.deps.media.present(m, a),
+      presentPost(r, r.media, canSeeMedia(auth, r, now), (m, a) =>
+        this.deps.media.present(m, a, auth?.userId ?? null),
       ),
     );
   }
@@ -143,25 +169,89 @@ export class PostService {
       viewingOwn || isStaff(auth),
       this.sqlNow(),
     );
-    const { rows, hasMore } = await this.deps.posts.list(auth?.userId ?? null, filter);
+    // A signed-in viewer's page is the same for everyone but for what `viewerState` reads, unless
+    // it depends on who asks (their own lists, the owner's or staff's unreviewed posts).
+    // The filter's key leaves the page out: every page of a feed shares one counted total.
+    const filterKey =
+      auth && !query.adminStatus && query.feed !== 'my_content' && !viewingOwn && !isStaff(auth)
+        ? JSON.stringify([{ ...query, page: 0 }, creator?.id, this.sqlNow()])
+        : undefined;
+    const sharedKey = filterKey && `${filterKey}#${query.page}`;
+    const { rows, hasMore, found } =
+      auth && sharedKey
+        ? await this.viewersPage(auth, sharedKey, filter)
+        : await this.deps.posts
+            .list(auth?.userId ?? null, filter)
+            .then((p) => ({ ...p, found: p.rows.length }));
     const visible = rows.filter((r) => canSeePost(auth, r, now));
     if (query.post && !visible.length) throw new AppError('NOT_FOUND');
     const showSuggestions = !isCreator(auth) && !query.adminStatus && !query.creator && !query.post;
     // The rest only depends on the page: asked at once (a pool runs them side by side).
-    const [total, posts, profile, iSubscriptor, suggestions] = await Promise.all([
-      this.total(filter, rows.length, hasMore, !!query.adminStatus),
-      this.present(auth, visible),
-      creator && auth ? this.deps.creators.profileOf(auth, creator) : null,
-      !!auth && !!creator && (viewingOwn || this.deps.posts.isSubscribed(auth.userId, creator.id)),
+    const [total, page, suggestions] = await Promise.all([
+      this.total(filter, found, hasMore, !!query.adminStatus, filterKey),
+      creator && auth ? this.deps.creators.pageOf(auth, creator) : null,
       showSuggestions ? this.deps.creators.suggestions(auth, 6) : [],
     ]);
     return {
-      posts,
+      posts: this.present(auth, visible),
       statistics: pageStatistics(filter.page, filter.limit, total),
-      iSubscriptor,
-      profile,
+      iSubscriptor: page?.subscribed ?? false,
+      profile: page?.profile ?? null,
       suggestions,
     };
+  }
+
+  /**
+   * A page for one signed-in viewer: the shared part from a short-lived cache, then one prepared
+   * statement for the viewer's part and the columns access is decided on (so a post unpublished,
+   * deleted or made private on another server is judged by its current row, never the cached one).
+   */
+  private async viewersPage(
+    auth: AuthInfo,
+    key: string,
+    filter: ListFilter,
+  ): Promise<{ rows: PostListRow[]; hasMore: boolean; found: number }> {
+    let shared = this.sharedPages.get(key);
+    if (!shared) {
+      const loading = this.deps.posts.sharedPage(filter);
+      shared = loading;
+      this.sharedPages.set(key, loading);
+      loading.catch(() => {
+        if (this.sharedPages.peek(key) === loading) this.sharedPages.delete(key);
+      });
+    }
+    const page = await shared;
+    const state = await this.deps.posts.viewerState(
+      auth.userId,
+      page.rows.map((r) => r.id),
+    );
+    const rows = page.rows.flatMap((r) => {
+      const fresh = state.get(r.id);
+      return fresh ? [{ ...r, ...fresh }] : [];
+    });
+    return { rows, hasMore: page.hasMore, found: page.rows.length };
+  }
+
+  /** Published posts matching the typed words (text and hashtags), as the viewer may see them. */
+  async search(
+    auth: AuthInfo | null,
+    word: string,
+    page: number,
+    limit: number,
+  ): Promise<SearchPostsResponse> {
+    const words = searchWords(word);
+    if (!words.length) return { word, posts: [], statistics: pageStatistics(page, limit, 0) };
+    const filter = searchFilter(words, page, limit, this.sqlNow());
+    const { rows, hasMore } = await this.deps.posts.list(auth?.userId ?? null, filter);
+    const now = this.now();
+    const [total, found] = await Promise.all([
+      this.total(filter, rows.length, hasMore, false),
+      this.present(
+        auth,
+        rows.filter((r) => canSeePost(auth, r, now)),
+      ),
+    ]);
+    return { word, posts: found, statistics: pageStatistics(page, limit, total) };
   }
 
   /** Stories of the last 24 hours: one creator's, or those of followed and subscribed creators. */
@@ -187,7 +277,7 @@ export class PostService {
     const total = await this.total(filter, rows.length, hasMore, true);
     const visible = rows.filter((r) => canSeePost(auth, r, this.now()));
     return {
-      stories: await this.present(auth, visible),
+      stories: this.present(auth, visible),
       creator: creator ? presentPublicUser(creator) : null,
       statistics: pageStatistics(1, 50, total),
     };
@@ -196,17 +286,18 @@ export class PostService {
   async one(auth: AuthInfo | null, postId: string) {
     const row = await this.deps.posts.findOne(auth?.userId ?? null, postId);
     if (!row || !canSeePost(auth, row, this.now())) throw new AppError('NOT_FOUND');
-    const [post] = await this.present(auth, [row]);
+    const [post] = this.present(auth, [row]);
     return post!;
   }
 
   async create(auth: AuthInfo, fields: PostFieldsInput, files: UploadedFile[]) {
     if (!isCreator(auth)) throw new AppError('FORBIDDEN');
-    this.checkContent(fields, files.length);
+    const reused = await this.deps.media.attachable(auth, fields.vaultMedia ?? []);
+    this.checkContent(fields, reused.length + files.length);
     const publishAt = this.checkPublishAt(fields.publishAt);
-    const state = files.length ? 'processing' : 'in_review';
+    const mediaRows = distinct([...reused, ...(await this.ingest(auth, fields, files))]);
+    const state = mediaRows.some((m) => m.status === 'processing') ? 'processing' : 'in_review';
     assertTransition('draft', state, 'creator');
-    const mediaRows = await this.ingest(auth, fields, files);
     const post = await this.deps.posts.create(
       {
         creatorId: auth.userId,
@@ -237,12 +328,16 @@ export class PostService {
     const keep = (
       fields.keepMedia ? current.filter((m) => fields.keepMedia!.includes(m.id)) : current
     ).filter((m) => m.status !== 'failed');
-    this.checkContent(fields, keep.length + files.length);
+    const reused = await this.deps.media.attachable(auth, fields.vaultMedia ?? []);
+    this.checkContent(fields, keep.length + reused.length + files.length);
     const publishAt = this.checkPublishAt(fields.publishAt, existing.publishAt);
-    const state = files.length || keep.some((m) => m.status === 'processing') ? 'processing' : 'in_review';
     const from = stateOf(existing, this.now());
-    if (!(from === 'processing' && state === 'processing')) assertTransition(from, state, 'creator');
+    // Checked before the upload is stored, then again with what the upload turned out to be.
+    if (files.length && from !== 'processing') assertTransition(from, 'processing', 'creator');
     const added = await this.ingest(auth, fields, files);
+    const all = distinct([...keep, ...reused, ...added]);
+    const state = all.some((m) => m.status === 'processing') ? 'processing' : 'in_review';
+    if (!(from === 'processing' && state === 'processing')) assertTransition(from, state, 'creator');
     await this.deps.posts.update(
       postId,
       {
@@ -259,11 +354,11 @@ export class PostService {
         publishedAt: null,
         certifiedAt: this.now(),
       },
-      [...keep, ...added].map((m) => m.id),
+      all.map((m) => m.id),
     );
     this.changed();
-    for (const m of current) if (!keep.includes(m)) await this.deps.media.remove(m.id);
-    await this.startProcessing(auth.userId, postId, added, fields.uploadId);
+    // Files taken out of the post stay in the creator's vault (ADR 0032).
+    await this.startProcessing(auth.userId, postId, all, fields.uploadId);
     return this.one(auth, postId);
   }
 
@@ -310,7 +405,7 @@ export class PostService {
   /** The creator's queue: own posts scheduled for later, soonest first. */
   async scheduled(auth: AuthInfo) {
     const rows = await this.deps.posts.scheduled(auth.userId, this.now());
-    return { posts: await this.present(auth, rows) };
+    return { posts: this.present(auth, rows) };
   }
 
   /** Changes the time of an own scheduled post, or publishes it now (`publishAt` null). */
@@ -399,6 +494,17 @@ export class PostService {
     return allowed;
   }
 
+  /**
+   * A video's free preview: whoever may see a post that holds it (canSeePost), when the creator
+   * chose one. The rest of the video stays behind `mediaAccess`.
+   */
+  async mayPreview(auth: AuthInfo, row: MediaRow): Promise<boolean> {
+    if (row.previewSeconds <= 0) return false;
+    if (row.ownerId === auth.userId) return true;
+    const links = await this.deps.posts.postsWithMedia(auth.userId, [row.id]);
+    return links.some((l) => canSeePost(auth, l.post, this.now()));
+  }
+
   /** A post the caller may see, else NOT_FOUND. */
   async visible(auth: AuthInfo, postId: string): Promise<PostListRow> {
     const row = await this.deps.posts.findOne(auth.userId, postId);
@@ -413,16 +519,28 @@ export class PostService {
     if (!fields.message && mediaCount === 0) throw new AppError('MISSING_DATA', {}, { message: 'required' });
   }
 
-  private async ingest(auth: AuthInfo, fields: PostFieldsInput, files: UploadedFile[]): Promise<MediaRow[]> {
-    const rows: MediaRow[] = [];
+  private async ingest(
+    auth: AuthInfo,
+    fields: PostFieldsInput,
+    files: UploadedFile[],
+  ): Promise<(MediaRow & { reused: boolean })[]> {
+    const rows: (MediaRow & { reused: boolean })[] = [];
     const progress = this.progressReporter(auth.userId, fields.uploadId);
     try {
       for (const [i, file] of files.entries()) {
-        rows.push(await this.deps.media.ingest({ ownerId: auth.userId, purpose: fields.kind, file }));
+        rows.push(
+          await this.deps.media.ingest({
+            ownerId: auth.userId,
+            purpose: fields.kind,
+            file,
+            previewSeconds: fields.previewSeconds,
+          }),
+        );
         progress(Math.round(((i + 1) / files.length) * 40), 'upload');
       }
     } catch (err) {
-      for (const r of rows) await this.deps.media.remove(r.id);
+      // Only files this request stored: a reused one is the creator's earlier upload.
+      for (const r of rows) if (!r.reused) await this.deps.media.remove(r.id);
       this.deps.publisher.toUser(auth.userId, 'postProgressError', { message: messageOf(err) });
       throw err;
     }
@@ -432,18 +550,30 @@ export class PostService {
   /** Queues the files' processing; the worker reports the rest of the progress (followMedia). */
   private async startProcessing(userId: string, postId: string, rows: MediaRow[], uploadId?: string) {
     this.progressReporter(userId, uploadId, postId)(40, 'processing');
-    await this.deps.media.startProcessing(rows.map((r) => r.id));
+    await this.deps.media.startProcessing(rows.filter((r) => r.status === 'processing').map((r) => r.id));
   }
 
   /**
-   * Follows a post's file in the worker that processes it (any copy of the server): progress from
-   * 40 to 100 over the post's files, then postProgressEnd, or postProgressError when one failed.
-   * Events go through the realtime publisher, which reaches the creator's sockets on every copy.
+   * Follows a file in the worker that processes it (any copy of the server), for every post that
+   * holds it (a vault file can be in several): progress from 40 to 100 over each post's files, then
+   * postProgressEnd, or postProgressError when one failed. Events go through the realtime
+   * publisher, which reaches the creator's sockets on every copy.
    */
   async followMedia(file: MediaRow): Promise<MediaFollower | undefined> {
-    if (file.purpose !== 'post' && file.purpose !== 'story') return undefined;
-    const post = await this.deps.posts.holding(file.id);
-    if (!post) return undefined;
+    const held = await this.deps.posts.holding(file.id);
+    if (!held.length) return undefined;
+    const followers = await Promise.all(held.map((post) => this.followPost(post, file)));
+    return {
+      progress: (percent, message) => {
+        for (const f of followers) f.progress(percent, message);
+      },
+      done: async (row) => {
+        for (const f of followers) await f.done(row);
+      },
+    };
+  }
+
+  private async followPost(post: PostRow, file: MediaRow): Promise<MediaFollower> {
     const files = (await this.deps.posts.mediaOf([post.id])).get(post.id) ?? [];
     const finished = files.filter((m) => m.id !== file.id && m.status !== 'processing').length;
     const total = Math.max(1, files.length);
@@ -458,7 +588,8 @@ export class PostService {
         // processing → in_review, or → failed (system); a retry finding it moved already changes nothing.
         const to = failed ? 'failed' : 'in_review';
         assertTransition('processing', to, 'system');
-        await this.deps.posts.moveState(post.id, 'processing', storedStatus(to));
+        if (!(await this.deps.posts.moveState(post.id, 'processing', storedStatus(to)))) return;
+        this.changed();
         if (failed) {
           this.deps.publisher.toUser(post.creatorId, 'postProgressError', {
             postId: post.id,
@@ -480,6 +611,12 @@ export class PostService {
       this.deps.publisher.toUser(userId, 'postProgress', { percent, message, postId, uploadId });
     };
   }
+}
+
+/** Rows without repeats (a file attached from the vault and uploaded again is held once). */
+function distinct<T extends { id: string }>(rows: T[]): T[] {
+  const seen = new Set<string>();
+  return rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
 }
 
 function messageOf(err: unknown): string {

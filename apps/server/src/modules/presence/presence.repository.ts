@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
@@ -6,11 +6,12 @@ import { users } from '../../db/schema.ts';
 export class PresenceRepository {
   constructor(private readonly db: Db) {}
 
-  async online(userId: string, at: Date): Promise<void> {
+  async online(userIds: string[], at: Date): Promise<void> {
+    if (!userIds.length) return;
     await this.db
       .update(users)
       .set({ online: true, lastConnection: at })
-      .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+      .where(and(inArray(users.id, userIds), isNull(users.deletedAt)));
   }
 
   /** Offline as of `at`, unless the user connected again after that moment. */

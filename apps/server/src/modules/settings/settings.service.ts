@@ -59,14 +59,20 @@ export class SettingsService implements FeatureGate {
     return this.cached.values;
   }
 
+  /** The settings as the API shows them, derived once per loaded set of values. */
+  private shown: { from: Map<string, number>; value: PlatformSettingsResponse } | undefined;
+
   async current(): Promise<PlatformSettingsResponse> {
     const values = await this.values();
-    return {
+    if (this.shown?.from === values) return this.shown.value;
+    const value = {
       ...readPayoutTerms(values, this.deps.defaults),
       features: readFeatureSwitches(values),
       giftCosts: readGiftCosts(values, this.deps.defaults),
       server: this.deps.server,
     };
+    this.shown = { from: values, value };
+    return value;
   }
 
   async update(auth: AuthInfo, input: PlatformSettingsRequest): Promise<PlatformSettingsResponse> {

@@ -13,6 +13,7 @@ import {
   ledgerTransactions as lt,
   postLikes,
   posts,
+  subscriptionBilling,
   subscriptions,
   unlocks,
   users,
@@ -43,6 +44,7 @@ const CATEGORY_SUMS = sql`
   coalesce(sum(amount_cents) FILTER (WHERE category = 'gifts'), 0)::int AS gifts,
   coalesce(sum(amount_cents) FILTER (WHERE category = 'flowers'), 0)::int AS flowers,
   coalesce(sum(amount_cents) FILTER (WHERE category = 'tips'), 0)::int AS tips,
+  coalesce(sum(amount_cents) FILTER (WHERE category = 'live'), 0)::int AS live,
   coalesce(sum(amount_cents) FILTER (WHERE category = 'dollars'), 0)::int AS dollars`;
 
 const direction = (order: 'asc' | 'desc') => (order === 'asc' ? sql`ASC` : sql`DESC`);
@@ -120,6 +122,25 @@ export class StatisticsRepository {
     return row ?? {};
   }
 
+  /**
+   * Renewal and cancellation counts of the period: renewals charged; paid periods that ended
+   * without one (expired); cancellations; subscriptions whose paid period overlapped the period.
+   */
+  async billingCounts(period: Period): Promise<Row> {
+    const [row] = await this.rows(sql`SELECT
+      (SELECT count(*) FROM ${lt} WHERE ${lt.kind} = 'subscription_renewal' ${this.since(lt.createdAt, period)})::int AS renewals,
+      (SELECT count(*) FROM ${subscriptions} WHERE ${subscriptions.status} = 'expired'
+         AND ${subscriptions.currentPeriodEnd} <= ${period.now.toISOString()}::timestamptz
+         ${this.since(subscriptions.currentPeriodEnd, period)})::int AS lapsed,
+      (SELECT count(*) FROM ${subscriptionBilling} WHERE ${subscriptionBilling.cancelledAt} IS NOT NULL
+         ${this.since(subscriptionBilling.cancelledAt, period)})::int AS cancellations,
+      (SELECT count(*) FROM ${subscriptions} JOIN ${subscriptionBilling}
+         ON ${subscriptionBilling.subscriptionId} = ${subscriptions.id}
+         WHERE ${subscriptionBilling.startedAt} <= ${period.now.toISOString()}::timestamptz
+         ${this.since(subscriptions.currentPeriodEnd, period)})::int AS subscribed`);
+    return row ?? {};
+  }
+
   /** Creators with their sales (net, cents), earnings (their ledger share), subscribers and posts. */
   async creators(period: Period, order: 'asc' | 'desc', page: number, limit: number) {
     const items = await this.rows(sql`
@@ -179,7 +200,7 @@ export class StatisticsRepository {
     const items = await this.rows(sql`
       WITH spending AS (
         SELECT user_id,
-          sum(amount_cents) FILTER (WHERE category IN ('content', 'gifts', 'flowers', 'tips')) AS spent,
+          sum(amount_cents) FILTER (WHERE category IN ('content', 'gifts', 'flowers', 'tips', 'live')) AS spent,
           sum(amount_cents) FILTER (WHERE category IN ('dollars', 'subscriptions')) AS paid
         FROM (${this.sales(period)}) s GROUP BY user_id
       ), subscribed AS (

@@ -23,6 +23,24 @@ export const periodOf = (period: StatisticsPeriod, now: Date): Period => ({
 type Query = ParsedInput<'creator.statistics'>;
 
 const num = (v: unknown) => Number(v ?? 0);
+/** A share in percent with one decimal; 0 when there is nothing to share. */
+const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
+
+/**
+ * Honest billing for the super's dashboard: the renewal rate (renewals over the paid periods that
+ * came to an end: renewed or lapsed) and the cancel rate (cancellations over the subscriptions whose
+ * paid period overlapped the statistics period).
+ */
+export function billingRates(c: Record<string, unknown>) {
+  const renewals = num(c.renewals);
+  const cancellations = num(c.cancellations);
+  return {
+    renewals,
+    cancellations,
+    renewalRate: percent(renewals, renewals + num(c.lapsed)),
+    cancelRate: percent(cancellations, num(c.subscribed)),
+  };
+}
 
 /** Admin and creator statistics, computed from the ledger and activity tables on each request. */
 export class StatisticsService {
@@ -49,16 +67,17 @@ export class StatisticsService {
       return {
         ...totals,
         cash: totals.subscriptions! + totals.dollars!,
-        creditSpends: totals.content! + totals.gifts! + totals.flowers! + totals.tips!,
+        creditSpends: totals.content! + totals.gifts! + totals.flowers! + totals.tips! + totals.live!,
       };
     };
     switch (page) {
       case 'home': {
-        const [sales, revenue, signups, users] = await Promise.all([
+        const [sales, revenue, signups, users, billing] = await Promise.all([
           this.repo.salesByDay(since, q.sort),
           this.repo.revenueByDay(since),
           this.repo.signupsByDay(since, q.sort),
           this.repo.userTotals(),
+          this.repo.billingCounts(since),
         ]);
         const totals = categoryTotals(sales);
         const revenueTotal = revenue.reduce((sum, r) => sum + num(r.revenue), 0);
@@ -88,6 +107,7 @@ export class StatisticsService {
             creators: num(users.creators),
             fans: num(users.fans),
             activeSubscriptions: num(users.activeSubscriptions),
+            ...billingRates(billing),
           }),
         };
       }

@@ -1,5 +1,6 @@
 import type { SubscriptionStatus } from '@fanverse/contract';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { ACCESS_STATUSES } from '../../access/index.ts';
 import type { Db } from '../../db/client.ts';
 import { profiles, subscriptionBilling, subscriptions, users } from '../../db/schema.ts';
@@ -18,6 +19,8 @@ export interface SubscriptionRow {
   provider: string | null;
   purchaseId: string | null;
   priceCents: number | null;
+  /** Length of each renewed period when not the configured month (bundles). */
+  periodDays: number | null;
   startedAt: Date | null;
   lastActivationAt: Date | null;
   lastRenewalAt: Date | null;
@@ -34,6 +37,7 @@ const columns = {
   provider: subscriptionBilling.provider,
   purchaseId: subscriptionBilling.purchaseId,
   priceCents: subscriptionBilling.priceCents,
+  periodDays: subscriptionBilling.periodDays,
   startedAt: subscriptionBilling.startedAt,
   lastActivationAt: subscriptionBilling.lastActivationAt,
   lastRenewalAt: subscriptionBilling.lastRenewalAt,
@@ -57,12 +61,31 @@ export class SubscriptionRepository {
     return row;
   }
 
-  /** Locks the fan's subscription to the creator for this transaction. */
+  async byId(id: string): Promise<SubscriptionRow | undefined> {
+    const [row] = await this.select().where(eq(subscriptions.id, id));
+    return row;
+  }
+
+  /**
+   * Locks the fan's subscription to the creator for this transaction. The pair is also locked when
+   * no row exists yet (a transaction-scoped advisory lock), so two first payments for the same pair
+   * are applied one after the other, never side by side.
+   */
   async lock(fanId: string, creatorId: string): Promise<SubscriptionRow | undefined> {
+    await this.db.execute(
+      sql`SELECT pg_advisory_xact_lock(hashtextextended(${`subscription:${fanId}:${creatorId}`}, 0))`,
+    );
     await this.db.execute(
       sql`SELECT id FROM ${subscriptions} WHERE fan_id = ${fanId} AND creator_id = ${creatorId} FOR UPDATE`,
     );
     return this.find(fanId, creatorId);
+  }
+
+  async byPurchase(provider: string, purchaseId: string): Promise<SubscriptionRow | undefined> {
+    const [row] = await this.select().where(
+      and(eq(subscriptionBilling.provider, provider), eq(subscriptionBilling.purchaseId, purchaseId)),
+    );
+    return row;
   }
 
   async lockByPurchase(provider: string, purchaseId: string): Promise<SubscriptionRow | undefined> {
@@ -85,6 +108,7 @@ export class SubscriptionRepository {
     provider: string;
     purchaseId: string;
     priceCents: number;
+    periodDays: number | null;
     at: Date;
   }): Promise<string> {
     const [sub] = await this.db
@@ -111,6 +135,7 @@ export class SubscriptionRepository {
       provider: v.provider,
       purchaseId: v.purchaseId,
       priceCents: v.priceCents,
+      periodDays: v.periodDays,
       startedAt: v.at,
       lastActivationAt: v.at,
       lastRenewalAt: null,
@@ -157,6 +182,56 @@ export class SubscriptionRepository {
       .set({ status: 'expired', updatedAt: now })
       .where(and(inArray(subscriptions.status, ACCESS_STATUSES), lt(subscriptions.currentPeriodEnd, now)))
       .returning({ id: subscriptions.id, fanId: subscriptions.fanId, creatorId: subscriptions.creatorId });
+  }
+
+  /**
+   * Active paid subscriptions that renew within `until` and whose renewal notice for the current
+   * period has not been mailed.
+   */
+  async dueForNotice(now: Date, until: Date, limit = 500): Promise<{ id: string; periodEnd: Date }[]> {
+    return this.db
+      .select({ id: subscriptions.id, periodEnd: subscriptions.currentPeriodEnd })
+      .from(subscriptions)
+      .innerJoin(subscriptionBilling, eq(subscriptionBilling.subscriptionId, subscriptions.id))
+      .where(
+        and(
+          eq(subscriptions.status, 'active'),
+          gt(subscriptions.currentPeriodEnd, now),
+          lte(subscriptions.currentPeriodEnd, until),
+          sql`${subscriptionBilling.renewalNoticeFor} IS DISTINCT FROM ${subscriptions.currentPeriodEnd}`,
+        ),
+      )
+      .orderBy(subscriptions.currentPeriodEnd)
+      .limit(limit);
+  }
+
+  /** Records that the renewal notice for this period end was mailed. */
+  async markNoticed(id: string, periodEnd: Date): Promise<void> {
+    await this.db
+      .update(subscriptionBilling)
+      .set({ renewalNoticeFor: periodEnd })
+      .where(eq(subscriptionBilling.subscriptionId, id));
+  }
+
+  /** A subscription with what a mail about it needs: the fan's address and language, the creator's handle. */
+  async mailFacts(id: string) {
+    const fan = alias(users, 'fan');
+    const creator = alias(users, 'creator');
+    const [row] = await this.db
+      .select({
+        sub: columns,
+        renewalNoticeFor: subscriptionBilling.renewalNoticeFor,
+        fanEmail: fan.email,
+        fanName: fan.name,
+        fanLanguage: fan.language,
+        creator: creator.username,
+      })
+      .from(subscriptions)
+      .innerJoin(subscriptionBilling, eq(subscriptionBilling.subscriptionId, subscriptions.id))
+      .innerJoin(fan, eq(fan.id, subscriptions.fanId))
+      .innerJoin(creator, eq(creator.id, subscriptions.creatorId))
+      .where(and(eq(subscriptions.id, id), sql`${fan.deletedAt} IS NULL`));
+    return row;
   }
 
   async ofFan(fanId: string): Promise<(SubscriptionRow & { creator: PublicUserRow })[]> {

@@ -30,3 +30,21 @@ export function nextStatus(
 ): SubscriptionStatus | null {
   return TRANSITIONS[current ?? 'none'][event] ?? null;
 }
+
+/**
+ * The next charge of a subscription: its price at the end of the paid period, when it renews by
+ * itself (active, paid through a processor, period not over). Cancelled or expired: none.
+ */
+export function nextCharge(
+  sub: {
+    status: SubscriptionStatus;
+    currentPeriodEnd: Date;
+    priceCents: number | null;
+    provider: string | null;
+  },
+  now: Date,
+): { at: string; amountCents: number } | null {
+  if (sub.status !== 'active' || sub.priceCents === null || !sub.provider) return null;
+  if (sub.currentPeriodEnd <= now) return null;
+  return { at: sub.currentPeriodEnd.toISOString(), amountCents: sub.priceCents };
+}

@@ -126,6 +126,7 @@ export class AccountDeletionRepository {
         thumbKey: media.thumbKey,
         blurKey: media.blurKey,
         posterKey: media.posterKey,
+        info: media.info,
       });
       counts.media = mediaRows.length;
 

@@ -14,7 +14,7 @@ afterAll(() => t.stop());
 
 describe('avatar and cover', () => {
   it('crops the avatar as the adjust editor says and serves it publicly', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, { verified: true });
     const res = await postForm(
       base,
       '/api/v1/user/profile/image',
@@ -32,7 +32,7 @@ describe('avatar and cover', () => {
   });
 
   it('refuses a crop outside the picture and a missing file', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, { verified: true });
     const bad = await postForm(
       base,
       '/api/v1/user/profile/image',
@@ -46,7 +46,7 @@ describe('avatar and cover', () => {
   });
 
   it('never serves post media through the public route', async () => {
-    const c = await createUser(t, { roles: ['user', 'creator'] });
+    const c = await createUser(t, { roles: ['user', 'creator'], verified: true });
     const post = await postForm(
       base,
       '/api/v1/posts',

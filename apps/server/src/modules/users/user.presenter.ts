@@ -41,6 +41,7 @@ export function presentProfile(user: UserWithProfile, unread: number, counters: 
     email: user.email,
     avatar: user.profile?.avatar ?? null,
     cover: user.profile?.cover ?? null,
+    visibleWatermark: user.profile?.visibleWatermark ?? false,
     roles: roles(user.roles),
     verified: user.verified,
     online: user.online,

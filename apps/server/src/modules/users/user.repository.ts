@@ -33,6 +33,7 @@ export interface ProfileChanges {
       | 'discountStatus'
       | 'discountPercent'
       | 'discountDateLimit'
+      | 'visibleWatermark'
     >
   >;
 }
@@ -40,6 +41,16 @@ export interface ProfileChanges {
 /** Users and their profiles. Queries only. */
 export class UserRepository {
   constructor(private readonly db: Db) {}
+
+  /** Who a user is for their live counters (roles decide the admin ones): three columns, no profile. */
+  async identity(id: string): Promise<{ username: string; roles: Role[]; verified: boolean } | undefined> {
+    const [row] = await this.db
+      .select({ username: users.username, roles: users.roles, verified: users.verified })
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .limit(1);
+    return row;
+  }
 
   async findById(id: string): Promise<UserWithProfile | undefined> {
     const rows = await this.db

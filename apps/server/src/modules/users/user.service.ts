@@ -1,4 +1,5 @@
 import type { UpdateProfileRequest } from '@fanverse/contract';
+import { isCreator, mayCustomiseProfile } from '../../access/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
 import { type Crop, cropImageFile } from '../../media/crop.ts';
@@ -12,6 +13,8 @@ export interface UserDeps {
   cdnUrl: string | undefined;
   users: UserRepository;
   counters: CountersService;
+  /** Told when a creator switches the visible mark, so the next copies follow it at once. */
+  watermarks?: { visibleChanged(ownerId: string): void };
   now?: () => Date;
 }
 
@@ -43,15 +46,27 @@ export class UserService {
     if (input.country !== undefined) changes.user.country = input.country;
     if (input.language !== undefined) changes.user.language = input.language;
     const blankToNull = (v: string | null) => (v === null || v === '' ? null : v);
-    if (input.displayName !== undefined) changes.profile.displayName = blankToNull(input.displayName);
+    if (input.displayName !== undefined) {
+      const displayName = blankToNull(input.displayName);
+      // The profile form sends every field: only a change of the display name waits for the email.
+      const current = (await this.deps.users.findById(auth.userId))?.profile?.displayName ?? null;
+      if (displayName !== current) this.requireCustomisation(auth);
+      changes.profile.displayName = displayName;
+    }
     if (input.about !== undefined) changes.profile.about = blankToNull(input.about);
     if (input.location !== undefined) changes.profile.location = blankToNull(input.location);
+    if (input.visibleWatermark !== undefined) {
+      if (!isCreator(auth)) throw new AppError('FORBIDDEN');
+      changes.profile.visibleWatermark = input.visibleWatermark;
+    }
     await this.deps.users.update(auth.userId, changes);
+    if (input.visibleWatermark !== undefined) this.deps.watermarks?.visibleChanged(auth.userId);
     return this.profile(auth);
   }
 
   /** Sets the avatar or cover from one uploaded image, cropped as the adjust editor says. */
   async setImage(auth: AuthInfo, input: { kind: 'avatar' | 'cover' } & Partial<Crop>, files: UploadedFile[]) {
+    this.requireCustomisation(auth);
     const [upload] = files;
     if (!upload || files.length !== 1) throw new AppError('MISSING_DATA', {}, { files: 'required' });
     let file = upload;
@@ -72,6 +87,11 @@ export class UserService {
     const previous = before?.profile?.[input.kind]?.match(/public-media\/([0-9a-f-]{36})\//)?.[1];
     if (previous) await this.deps.media.remove(previous).catch(() => undefined);
     return this.profile(auth);
+  }
+
+  /** Profile customisation waits for a confirmed email (spec §6; the rule: access/accounts.ts). */
+  private requireCustomisation(auth: AuthInfo): void {
+    if (!mayCustomiseProfile(auth)) throw new AppError('EMAIL_NOT_CONFIRMED');
   }
 
   /** Presence heartbeat: marks the user online now and answers the counters. */

@@ -10,7 +10,7 @@ afterAll(() => t.stop());
 
 describe('GET /user/profile', () => {
   it('answers the profile fields, the unread notification count and every counter', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, { verified: true });
     await t.database.session((exec) =>
       exec(
         `INSERT INTO notifications (user_id, kind) VALUES ('${u.id}', 'like'), ('${u.id}', 'comment');
@@ -51,7 +51,7 @@ describe('GET /user/profile', () => {
 
 describe('PATCH /user/profile', () => {
   it('saves each editable field and answers the new values', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, { verified: true });
     const res = await t.call(
       'user.updateProfile',
       {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { messages, messageUnlocks, unlocks } from '../../db/schema.ts';
+import { liveTickets, messages, messageUnlocks, unlocks } from '../../db/schema.ts';
 
 /** Bought content rows (pay-per-view posts, paid messages). Queries only. */
 export class EntitlementRepository {
@@ -26,6 +26,16 @@ export class EntitlementRepository {
       .values({ userId, messageId })
       .onConflictDoNothing()
       .returning({ id: messageUnlocks.messageId });
+    return rows.length > 0;
+  }
+
+  /** A live's ticket; answers false when the fan already held it (nothing to charge). */
+  async addLiveTicket(userId: string, liveId: string): Promise<boolean> {
+    const rows = await this.db
+      .insert(liveTickets)
+      .values({ userId, liveId })
+      .onConflictDoNothing()
+      .returning({ id: liveTickets.liveId });
     return rows.length > 0;
   }
 

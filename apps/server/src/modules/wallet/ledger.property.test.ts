@@ -60,13 +60,16 @@ describe('ledger under concurrency', () => {
     const refused: Record<string, string>[] = [];
     const sales: string[] = [];
     const subscriptionPurchases: { purchase: string; price: number }[] = [];
+    /** Delivers a postback; answers whether the processor would count it accepted. */
     const deliver = async (fields: Record<string, string>) => {
       delivered.push(fields);
       try {
         await billing.handlePostback('sandbox', { headers: {}, fields });
+        return true;
       } catch (err) {
         if (!(err instanceof AppError && err.code === 'PAYMENT_REJECTED')) throw err;
         refused.push(fields);
+        return false;
       }
     };
     const buy = async (fan: { id: string; token: string }) => {
@@ -94,9 +97,8 @@ describe('ledger under concurrency', () => {
         const row = await t.services.moneyStore.billing.checkout(checkout);
         const tranid = `sbx-t-${randomUUID()}`;
         const purchase = `sbx-p-${checkout}`;
-        sales.push(tranid);
-        subscriptionPurchases.push({ purchase, price: row?.amountCents ?? 0 });
-        await deliver(
+        // A second start paid while the first period runs is declined (ADR 0020): no sale to renew or refund.
+        const accepted = await deliver(
           billing.signSandbox({
             event: 'subscription_started',
             tranid,
@@ -108,6 +110,10 @@ describe('ledger under concurrency', () => {
             at: new Date().toISOString(),
           }),
         );
+        if (accepted) {
+          sales.push(tranid);
+          subscriptionPurchases.push({ purchase, price: row?.amountCents ?? 0 });
+        }
       } catch (err) {
         if (!(err instanceof AppError && err.code === 'ALREADY_SUBSCRIBED')) throw err;
       }

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { BillingRepository } from '../billing/billing.repository.ts';
 import { EarningsRepository } from '../earnings/earnings.repository.ts';
 import { SettingsRepository } from '../settings/settings.repository.ts';
+import { OfferRepository } from '../subscriptions/offer.repository.ts';
 import { SubscriptionRepository } from '../subscriptions/subscription.repository.ts';
 import { EntitlementRepository } from './entitlement.repository.ts';
 import { LedgerRepository } from './ledger.repository.ts';
@@ -11,6 +12,7 @@ export interface MoneyRepos {
   ledger: LedgerRepository;
   billing: BillingRepository;
   subscriptions: SubscriptionRepository;
+  offers: OfferRepository;
   entitlements: EntitlementRepository;
   earnings: EarningsRepository;
   settings: SettingsRepository;
@@ -26,6 +28,7 @@ function repos(db: Db): MoneyRepos {
     ledger: new LedgerRepository(db),
     billing: new BillingRepository(db),
     subscriptions: new SubscriptionRepository(db),
+    offers: new OfferRepository(db),
     entitlements: new EntitlementRepository(db),
     earnings: new EarningsRepository(db),
     settings: new SettingsRepository(db),

@@ -7,6 +7,11 @@ export function walletRoutes({ route, services }: RouteDeps): void {
   route('user.transactions', ({ auth, input }) => wallet.transactions(auth, input.page, input.limit));
   route('posts.unlock', ({ auth, params }) => wallet.unlockPost(auth, params.id));
   route('messages.unlock', ({ auth, params }) => wallet.unlockMessage(auth.userId, params.id));
-  route('tips.send', ({ auth, input }) => wallet.tip(auth, input));
-  route('gifts.send', ({ auth, input }) => wallet.gift(auth, input));
+  // During a live the live module checks the viewer and shows the support on the stream.
+  route('tips.send', ({ auth, input: { live, ...tip } }) =>
+    live ? services.lives.support(auth, live, { ...tip, kind: 'tip' }) : wallet.tip(auth, tip),
+  );
+  route('gifts.send', ({ auth, input: { live, ...gift } }) =>
+    live ? services.lives.support(auth, live, gift) : wallet.gift(auth, gift),
+  );
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@fanverse/contract';
 import { discountedPrice, type NotificationKind, pageStatistics } from '@fanverse/contract';
-import { isCreator } from '../../access/index.ts';
+import { isCreator, mayReceiveFreeCredits } from '../../access/index.ts';
 import type { MoneyConfig } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
@@ -30,8 +30,8 @@ interface Spend {
   fanId: string;
   creatorId: string;
   credits: number;
-  kind: 'unlock' | 'message_unlock' | 'tip' | 'flowers' | 'gift';
-  category: 'content' | 'tips' | 'flowers' | 'gifts';
+  kind: 'unlock' | 'message_unlock' | 'tip' | 'flowers' | 'gift' | 'live_ticket';
+  category: 'content' | 'tips' | 'flowers' | 'gifts' | 'live';
   key: string;
   postId?: string | null;
   memo?: string | null;
@@ -45,7 +45,15 @@ const NOTICE: Record<Spend['kind'], NotificationKind> = {
   tip: 'tip',
   flowers: 'flowers',
   gift: 'gift',
+  live_ticket: 'live_ticket',
 };
+
+/** A spend made during a live: counted in the "live" category, its ledger key names the live. */
+export interface LiveSpend {
+  liveId: string;
+  /** `live:<liveId>:<kind>:<unique>` (live.repository liveSpendKey). */
+  key: (kind: string, unique: string) => string;
+}
 
 /**
  * Fans' credits: balance, history, and spends (unlocks, tips, flowers, gifts). A spend locks the
@@ -59,7 +67,7 @@ export class WalletService {
   }
 
   async wallet(auth: AuthInfo) {
-    if (auth.verified) await this.grantFreeCredits(auth.userId);
+    if (mayReceiveFreeCredits(auth)) await this.grantFreeCredits(auth.userId);
     const [credits, free] = await Promise.all([
       this.deps.store.ledger.walletCredits(auth.userId),
       this.deps.store.ledger.findByKey(`free-credits:${auth.userId}`),
@@ -67,9 +75,10 @@ export class WalletService {
     return { credits, creditValueCents: this.deps.config.creditValueCents, freeCreditsGranted: !!free };
   }
 
-  /** The verified flag's free credits, once per account. */
-  async grantFreeCredits(userId: string): Promise<void> {
-    await this.grantCredits(userId, this.deps.config.verifiedFreeCredits, `free-credits:${userId}`);
+  /** The verified flag's free credits, once per account; answers the credits granted now (0 when done before). */
+  async grantFreeCredits(userId: string): Promise<number> {
+    const credits = this.deps.config.verifiedFreeCredits;
+    return (await this.grantCredits(userId, credits, `free-credits:${userId}`)) ? credits : 0;
   }
 
   /** Platform-issued credits (verified bonus, demo seed), once per key; answers whether they were granted now. */
@@ -159,7 +168,11 @@ export class WalletService {
     });
   }
 
-  async tip(auth: AuthInfo, input: { creator: string; credits: number; post?: string; message?: string }) {
+  async tip(
+    auth: AuthInfo,
+    input: { creator: string; credits: number; post?: string; message?: string },
+    live?: LiveSpend,
+  ) {
     await this.deps.features.require('tips');
     const creator = await this.creator(auth, input.creator);
     if (input.post) await this.deps.visiblePost(auth, input.post);
@@ -168,8 +181,8 @@ export class WalletService {
       creatorId: creator.id,
       credits: input.credits,
       kind: 'tip',
-      category: 'tips',
-      key: `tip:${randomUUID()}`,
+      category: live ? 'live' : 'tips',
+      key: live ? live.key('tip', randomUUID()) : `tip:${randomUUID()}`,
       postId: input.post ?? null,
       memo: input.message ?? null,
     });
@@ -178,6 +191,7 @@ export class WalletService {
   async gift(
     auth: AuthInfo,
     input: { creator: string; kind: 'flowers' | 'gift'; post?: string; message?: string },
+    live?: LiveSpend,
   ) {
     await this.deps.features.require('giftsAndFlowers');
     const creator = await this.creator(auth, input.creator);
@@ -188,10 +202,28 @@ export class WalletService {
       creatorId: creator.id,
       credits: await this.deps.terms.giftCost(input.kind),
       kind: input.kind,
-      category: flowers ? 'flowers' : 'gifts',
-      key: `${input.kind}:${randomUUID()}`,
+      category: live ? 'live' : flowers ? 'flowers' : 'gifts',
+      key: live ? live.key(input.kind, randomUUID()) : `${input.kind}:${randomUUID()}`,
       postId: input.post ?? null,
       memo: input.message ?? null,
+    });
+  }
+
+  /**
+   * A live's ticket, charged once: the ticket row and the ledger key (one per fan and live) both
+   * refuse a second charge, so a double click or two tabs pay once.
+   */
+  async buyLiveTicket(fanId: string, live: { id: string; creatorId: string; price: number }, key: string) {
+    if (live.creatorId === fanId) throw new AppError('CANNOT_PAY_YOURSELF');
+    if (live.price <= 0) throw new AppError('NOT_FOR_SALE');
+    return this.spend({
+      fanId,
+      creatorId: live.creatorId,
+      credits: live.price,
+      kind: 'live_ticket',
+      category: 'live',
+      key,
+      entitle: (r) => r.entitlements.addLiveTicket(fanId, live.id),
     });
   }
 

@@ -1,64 +1,57 @@
 import { type LoginRequest, loginRequestSchema } from '@fanverse/contract';
 import { useMutation } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { api } from '../../app/api.ts';
-import { useSession } from '../../app/session.store.ts';
 import { Alert } from '../../ui/Feedback.tsx';
-import { Field } from '../../ui/Field.tsx';
-import { useFormFields } from '../../ui/useFormFields.ts';
+import { Form, FormError, TextField, useZodForm } from '../../ui/Form.tsx';
+import { PasskeySignIn } from '../account/Passkeys.tsx';
+import { TwoFactorStep } from '../account/TwoFactorStep.tsx';
 import { useAuthSuccess } from './useAuthSuccess.ts';
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
-  const language = useSession((s) => s.language);
   const location = useLocation();
   const notice = (location.state as { notice?: string } | null)?.notice;
-  const { values, errors, formError, set, fail, validate } = useFormFields<LoginRequest>({
-    login: '',
-    password: '',
-  });
+  const form = useZodForm(loginRequestSchema, { login: '', password: '' });
   const onAuth = useAuthSuccess();
+  // With two-step sign-in on, a right password answers a challenge for the second step.
+  const [challenge, setChallenge] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: (body: LoginRequest) => api('auth.login', body),
-    onSuccess: onAuth,
-    onError: fail,
+    onSuccess: (res) => ('twoFactor' in res ? setChallenge(res.twoFactor.challenge) : onAuth(res)),
   });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const data = validate(loginRequestSchema, values, language);
-    if (data) mutation.mutate(data);
-  };
+  if (challenge) {
+    return (
+      <div className="auth-page">
+        <TwoFactorStep challenge={challenge} onAuth={onAuth} onRestart={() => setChallenge(null)} />
+      </div>
+    );
+  }
   return (
     <div className="auth-page">
-      <form className="form card" onSubmit={onSubmit} noValidate data-testid="login-form">
+      <Form form={form} onSubmit={mutation.mutateAsync} testId="login-form">
         <h1>{t('login.title')}</h1>
         {notice === 'passwordChanged' && (
           <Alert tone="success" testId="login-notice">
             {t('pass.done')}
           </Alert>
         )}
-        {formError && <Alert testId="form-error">{formError}</Alert>}
-        <Field
+        <FormError />
+        <TextField
           name="login"
           label={t('login.login')}
           hint={t('login.loginHint')}
-          value={values.login}
-          onChange={set('login')}
-          error={errors.login}
           required
           autoComplete="username"
           autoFocus
         />
-        <Field
+        <TextField
           name="password"
           type="password"
           label={t('fields.password')}
           hint={t('login.passwordHint')}
-          value={values.password}
-          onChange={set('password')}
-          error={errors.password}
           required
           autoComplete="current-password"
         />
@@ -70,6 +63,7 @@ export default function LoginPage() {
         >
           {mutation.isPending ? t('login.submitting') : t('login.submit')}
         </button>
+        <PasskeySignIn onAuth={onAuth} />
         <p className="form__links">
           <Link to="/auth/code" data-testid="forgot-link">
             {t('login.forgot')}
@@ -78,7 +72,7 @@ export default function LoginPage() {
             {t('login.noAccount')}
           </Link>
         </p>
-      </form>
+      </Form>
     </div>
   );
 }

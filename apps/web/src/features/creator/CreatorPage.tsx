@@ -108,7 +108,7 @@ function CreatorHeader({ profile, subscribed }: { profile: CreatorProfile; subsc
         {profile.cover && <img src={profile.cover} alt="" className="profile__cover-image" />}
       </div>
       <div className="creator-header__main">
-        <Avatar user={profile} size="xl" showOnline />
+        <Avatar user={profile} size="xl" showOnline showLive />
         <div className="creator-header__who">
           <h1 className="profile__name">
             {name}

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../app/session.store.ts';
 import { ImageAdjustEditor } from './ImageAdjustEditor.tsx';
 
 /** "Change avatar" and "Change cover": pick an image, position it in the adjust editor, upload. */
@@ -8,6 +9,8 @@ export function ProfileImagePicker() {
   const [editing, setEditing] = useState<{ kind: 'avatar' | 'cover'; file: File } | null>(null);
   const avatarInput = useRef<HTMLInputElement>(null);
   const coverInput = useRef<HTMLInputElement>(null);
+  // The server refuses both until the email is confirmed (the verified flag); say so up front.
+  const confirmed = useSession((s) => !!s.user?.verified);
   const pick = (kind: 'avatar' | 'cover') => (event: React.ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -15,9 +18,16 @@ export function ProfileImagePicker() {
   };
   return (
     <>
+      {!confirmed && (
+        <p className="muted" id="picker-needs-email" data-testid="picker-needs-email">
+          {t('creator.confirmEmailFirst')}
+        </p>
+      )}
       <button
         type="button"
         className="button"
+        disabled={!confirmed}
+        aria-describedby={confirmed ? undefined : 'picker-needs-email'}
         onClick={() => avatarInput.current?.click()}
         data-testid="change-avatar"
       >
@@ -26,6 +36,8 @@ export function ProfileImagePicker() {
       <button
         type="button"
         className="button"
+        disabled={!confirmed}
+        aria-describedby={confirmed ? undefined : 'picker-needs-email'}
         onClick={() => coverInput.current?.click()}
         data-testid="change-cover"
       >

@@ -8,13 +8,16 @@ import { Alert, Loader } from '../../ui/Feedback.tsx';
 import { statsFormatters } from '../statistics/statsFormat.ts';
 
 const CARDS = [
-  { key: 'users', money: false },
-  { key: 'creators', money: false },
-  { key: 'fans', money: false },
-  { key: 'activeSubscriptions', money: false },
-  { key: 'cash', money: true },
-  { key: 'creditSpends', money: true },
-  { key: 'revenue', money: true },
+  { key: 'users', as: 'count' },
+  { key: 'creators', as: 'count' },
+  { key: 'fans', as: 'count' },
+  { key: 'activeSubscriptions', as: 'count' },
+  { key: 'cash', as: 'money' },
+  { key: 'creditSpends', as: 'money' },
+  { key: 'revenue', as: 'money' },
+  // Honest billing (issue 19): how many paid periods renew, how many subscriptions are cancelled.
+  { key: 'renewalRate', as: 'percent' },
+  { key: 'cancelRate', as: 'percent' },
 ] as const;
 
 /** Overview cards from the totals of the home statistics (spec §3), for a chosen period. */
@@ -57,12 +60,12 @@ export function Overview() {
         <Alert>{errorText(query.error)}</Alert>
       ) : (
         <dl className="stats-totals dashboard-cards" aria-busy={query.isFetching}>
-          {CARDS.map(({ key, money }) => {
+          {CARDS.map(({ key, as }) => {
             const value = query.data.statistics.totals[key] ?? 0;
             return (
               <div key={key} className="stats-total" data-testid={`overview-${key}`}>
                 <dt>{t(`overview.${key}`)}</dt>
-                <dd>{money ? format.money(value) : format.count(value)}</dd>
+                <dd>{format[as](value)}</dd>
               </div>
             );
           })}

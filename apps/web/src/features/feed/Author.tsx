@@ -2,6 +2,7 @@ import type { PublicUser } from '@fanverse/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useInstantFormat } from '../../app/dates.ts';
+import { LiveBadge } from '../live/LiveBadge.tsx';
 import { ContentIcon } from './ContentIcon.tsx';
 import { relativeTime } from './format.ts';
 
@@ -22,10 +23,13 @@ export function Avatar({
   user,
   size = 'medium',
   showOnline = false,
+  showLive = false,
 }: {
   user: { user: string; name: string; avatar: string | null; online?: boolean };
   size?: 'small' | 'medium' | 'large' | 'xl';
   showOnline?: boolean;
+  /** "LIVE" on the avatar while this creator is live (features/live/LiveBadge). */
+  showLive?: boolean;
 }) {
   const { t } = useTranslation('content');
   const initial = (user.name || user.user).charAt(0).toUpperCase();
@@ -41,6 +45,7 @@ export function Avatar({
       {showOnline && user.online && (
         <span className="online-dot" role="img" aria-label={t('author.online')} title={t('author.online')} />
       )}
+      {showLive && <LiveBadge handle={user.user} />}
     </span>
   );
 }
@@ -51,7 +56,7 @@ export function Author({ user, date }: { user: PublicUser; date?: string }) {
   return (
     <div className="author">
       <Link to={`/${user.user}`} className="author__avatar" tabIndex={-1} aria-hidden="true">
-        <Avatar user={user} showOnline />
+        <Avatar user={user} showOnline showLive />
       </Link>
       <div className="author__text">
         <Link to={`/${user.user}`} className="author__name">

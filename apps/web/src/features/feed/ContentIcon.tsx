@@ -14,6 +14,10 @@ const paths = {
   check: 'M5 12l5 5 9-10',
   prev: 'M15 18l-6-6 6-6',
   next: 'M9 18l6-6-6-6',
+  up: 'M18 15l-6-6-6 6',
+  down: 'M6 9l6 6 6-6',
+  close: 'M6 6l12 12M18 6L6 18',
+  user: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 21a8 8 0 0116 0',
 } as const;
 
 export type ContentIconName = keyof typeof paths;

@@ -11,6 +11,7 @@ import { TipButton } from '../money/TipGift.tsx';
 import { PostMenu } from '../post/PostMenu.tsx';
 import { Author, Avatar } from './Author.tsx';
 import { ContentIcon } from './ContentIcon.tsx';
+import { imageLoading } from './imageLoading.ts';
 import { PostMedia, PostPrice } from './PostMedia.tsx';
 import { patchCachedPost } from './usePostsFeed.ts';
 
@@ -63,10 +64,25 @@ function ShareButton({ post }: { post: Post }) {
   );
 }
 
-/** A post in plus mode (large card) or grid mode (square tile). */
-/** A post as a card; a story is never a post card: it shows as a story and opens in the story viewer. */
-export function PostCard({ post, mode = 'plus' }: { post: Post; mode?: FeedMode }) {
-  return post.kind === 'story' ? <StoryCard post={post} /> : <FullPostCard post={post} mode={mode} />;
+/**
+ * A post as a card; a story is never a post card: it shows as a story and opens in the story viewer.
+ * `priority`: the first card of a page, whose picture is likely the largest paint (LCP): fetched at
+ * once with high priority instead of lazily.
+ */
+export function PostCard({
+  post,
+  mode = 'plus',
+  priority = false,
+}: {
+  post: Post;
+  mode?: FeedMode;
+  priority?: boolean;
+}) {
+  return post.kind === 'story' ? (
+    <StoryCard post={post} />
+  ) : (
+    <FullPostCard post={post} mode={mode} priority={priority} />
+  );
 }
 
 /** A story wherever a list holds one (review queue, its own page): marked, with its review status. */
@@ -113,7 +129,7 @@ function StoryCard({ post }: { post: Post }) {
   );
 }
 
-function FullPostCard({ post, mode = 'plus' }: { post: Post; mode?: FeedMode }) {
+function FullPostCard({ post, mode, priority }: { post: Post; mode: FeedMode; priority: boolean }) {
   const { t } = useTranslation('content');
   const navigate = useNavigate();
   const requireAuth = useRequireAuth();
@@ -138,7 +154,7 @@ function FullPostCard({ post, mode = 'plus' }: { post: Post; mode?: FeedMode }) 
               src={image}
               alt=""
               className={`post-tile__image${locked ? ' is-blurred' : ''}`}
-              loading="lazy"
+              {...imageLoading(priority)}
             />
           ) : (
             <span className="post-tile__text">{post.message}</span>
@@ -179,7 +195,7 @@ function FullPostCard({ post, mode = 'plus' }: { post: Post; mode?: FeedMode }) 
         </p>
       )}
       {post.message && <p className="post-card__text">{post.message}</p>}
-      <PostMedia post={post} />
+      <PostMedia post={post} priority={priority} />
       <footer className="post-card__actions">
         <button
           type="button"

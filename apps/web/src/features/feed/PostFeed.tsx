@@ -88,8 +88,8 @@ export function PostFeed({
         </div>
       ) : (
         <div className={mode === 'grid' ? 'post-grid' : 'post-list'} data-mode={mode}>
-          {posts.map((post) => (
-            <PostCard key={post._id} post={post} mode={mode} />
+          {posts.map((post, index) => (
+            <PostCard key={post._id} post={post} mode={mode} priority={index === 0} />
           ))}
         </div>
       )}

@@ -6,8 +6,10 @@ import { useUi } from '../../app/ui.store.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { UnlockPurchase } from '../money/UnlockPurchase.tsx';
 import { Visor } from '../post/Visor.tsx';
+import { VideoPlayer } from '../video/VideoPlayer.tsx';
 import { ContentIcon } from './ContentIcon.tsx';
 import { priceDisplay } from './format.ts';
+import { imageLoading } from './imageLoading.ts';
 
 /** Price with the discount of spec §9 shown only while active. */
 export function PostPrice({ post }: { post: Post }) {
@@ -28,32 +30,79 @@ export function PostPrice({ post }: { post: Post }) {
 }
 
 /** What a viewer without access sees over the blurred preview, and the unlock / subscribe offer. */
-function LockedMedia({ post, media }: { post: Post; media: Media | undefined }) {
+export function LockedMedia({
+  post,
+  media,
+  priority = false,
+}: {
+  post: Post;
+  media: Media | undefined;
+  priority?: boolean;
+}) {
   const { t } = useTranslation('content');
   const [open, setOpen] = useState(false);
+  // The free preview of a locked video: 'off' (cover), 'playing', 'ended' (cover again, said so).
+  const [preview, setPreview] = useState<'off' | 'playing' | 'ended'>('off');
   const screen = useUi((s) => s.screen);
   const ppv = post.visibility === 'ppv';
+  const previewSeconds = media?.type === 'video' && media.status === 'ready' ? media.preview : 0;
   return (
     <div className="media-locked">
-      {media?.blur ? (
-        <img src={media.blur} alt="" className="media-locked__blur" />
+      {media && preview === 'playing' ? (
+        <>
+          <VideoPlayer
+            media={media}
+            preview
+            autoPlay
+            className="media-item"
+            onEnded={() => setPreview('ended')}
+          />
+          <span className="media-locked__badge" data-testid="preview-badge">
+            {t('locked.previewBadge')}
+          </span>
+        </>
+      ) : media?.blur ? (
+        // The blurred preview is tiny: always fetched at once, first when it is the page's largest paint.
+        <img
+          src={media.blur}
+          alt=""
+          className="media-locked__blur"
+          fetchPriority={priority ? 'high' : undefined}
+        />
       ) : (
         <div className="media-locked__blur media-locked__blur--empty" />
       )}
-      <div className="media-locked__cover">
-        <span className="media-locked__icon" aria-hidden="true">
-          <ContentIcon name="lock" size={40} />
-        </span>
-        {ppv ? <PostPrice post={post} /> : <span>{t('locked.subscribers')}</span>}
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => setOpen(true)}
-          data-testid="post-unlock"
-        >
-          {ppv ? t('locked.unlock', { count: post.finalPrice }) : t('locked.subscribe')}
-        </button>
-      </div>
+      {preview !== 'playing' && (
+        <div className="media-locked__cover">
+          <span className="media-locked__icon" aria-hidden="true">
+            <ContentIcon name="lock" size={40} />
+          </span>
+          {preview === 'ended' && (
+            <span role="status" data-testid="preview-ended">
+              {t('locked.previewEnded')}
+            </span>
+          )}
+          {ppv ? <PostPrice post={post} /> : <span>{t('locked.subscribers')}</span>}
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => setOpen(true)}
+            data-testid="post-unlock"
+          >
+            {ppv ? t('locked.unlock', { count: post.finalPrice }) : t('locked.subscribe')}
+          </button>
+          {previewSeconds > 0 && (
+            <button
+              type="button"
+              className="button media-locked__preview"
+              onClick={() => setPreview('playing')}
+              data-testid="post-preview"
+            >
+              <ContentIcon name="play" size={18} /> {t('locked.preview', { count: previewSeconds })}
+            </button>
+          )}
+        </div>
+      )}
       <Modal
         open={open}
         onClose={() => setOpen(false)}
@@ -83,10 +132,12 @@ function MediaItem({
   media,
   onOpen,
   index,
+  priority,
 }: {
   media: Media;
   onOpen: (index: number) => void;
   index: number;
+  priority: boolean;
 }) {
   const { t } = useTranslation('content');
   if (media.status === 'processing') {
@@ -96,18 +147,7 @@ function MediaItem({
     return <div className="media-processing">{t('media.failed')}</div>;
   }
   if (media.type === 'video') {
-    return (
-      // biome-ignore lint/a11y/useMediaCaption: creators' videos have no caption tracks.
-      <video
-        className="media-item"
-        controls
-        preload="metadata"
-        playsInline
-        poster={media.poster ?? media.mediaPoster ?? undefined}
-        src={media.src ?? undefined}
-        controlsList="nodownload"
-      />
-    );
+    return <VideoPlayer media={media} className="media-item" />;
   }
   return (
     <button type="button" className="media-button" onClick={() => onOpen(index)} aria-label={t('media.open')}>
@@ -115,7 +155,7 @@ function MediaItem({
         className="media-item"
         src={media.src ?? media.thumb ?? ''}
         alt=""
-        loading="lazy"
+        {...imageLoading(priority)}
         width={media.width ?? undefined}
         height={media.height ?? undefined}
       />
@@ -124,19 +164,25 @@ function MediaItem({
 }
 
 /** The media of a post: visible ones (click opens the visor) or the locked preview. */
-export function PostMedia({ post }: { post: Post }) {
+export function PostMedia({ post, priority = false }: { post: Post; priority?: boolean }) {
   const [visor, setVisor] = useState<number | null>(null);
   if (post.media.length === 0) return null;
   const locked = !post.access || post.media.every((m) => m.locked);
   if (locked) {
     return (
       <div className="post-card__media">
-        <LockedMedia post={post} media={post.media[0]} />
+        <LockedMedia post={post} media={post.media[0]} priority={priority} />
       </div>
     );
   }
   const items = post.media.map((media, index) => (
-    <MediaItem key={media._id} media={media} index={index} onOpen={setVisor} />
+    <MediaItem
+      key={media._id}
+      media={media}
+      index={index}
+      onOpen={setVisor}
+      priority={priority && index === 0}
+    />
   ));
   return (
     <>

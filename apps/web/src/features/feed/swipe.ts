@@ -10,6 +10,12 @@ export function swipeDirection(dx: number, ms: number): 'left' | 'right' | null 
   return dx < 0 ? 'left' : 'right';
 }
 
+/** The same rule on the vertical axis (reels): 'up' moves to the next video. */
+export function verticalSwipe(dy: number, ms: number): 'up' | 'down' | null {
+  const d = swipeDirection(dy, ms);
+  return d === 'left' ? 'up' : d === 'right' ? 'down' : null;
+}
+
 /** Pointer handlers that report a horizontal swipe; returns true from onPointerUp when one happened. */
 export function useSwipe(onSwipe: (direction: 'left' | 'right') => void) {
   const start = useRef<{ x: number; t: number } | null>(null);

@@ -1,21 +1,37 @@
 import type { PostsResponse } from '@fanverse/contract';
 import { ADMIN_ROLES } from '@fanverse/contract';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { storeLoginTarget, takeNotice } from '../../app/navigation.ts';
 import { hasSomeRole, isCreator, useSession } from '../../app/session.store.ts';
-import { Alert, FeatureSoon, Panel } from '../../ui/Feedback.tsx';
-import { AdminView } from '../admin/AdminView.tsx';
-import { ExploreView } from '../explore/ExploreView.tsx';
+import { Alert, FeatureSoon, Loader, Panel } from '../../ui/Feedback.tsx';
 import { CreatorSuggestions, FeedModeToggle, PostFeed } from '../feed/PostFeed.tsx';
-import { GalleryView } from '../gallery/GalleryView.tsx';
-import { MONEY_FEEDS, MoneyFeedView } from '../money/MoneyFeedView.tsx';
-import { NotificationsList } from '../notifications/NotificationsList.tsx';
-import { SinglePost } from '../post/SinglePost.tsx';
-import { MyProfileView } from '../profile/MyProfileView.tsx';
-import { ReviewView } from '../review/ReviewView.tsx';
-import { type HomeSelection, needsLogin, selectHomeView } from './views.ts';
+import { type HomeSelection, MONEY_FEEDS, needsLogin, selectHomeView } from './views.ts';
+
+// Views other than the feeds load when chosen, so the first load of `/` carries only the feed.
+const AdminView = lazy(() => import('../admin/AdminView.tsx').then((m) => ({ default: m.AdminView })));
+const DirectoryView = lazy(() =>
+  import('../explore/DirectoryView.tsx').then((m) => ({ default: m.DirectoryView })),
+);
+const ExploreView = lazy(() =>
+  import('../explore/ExploreView.tsx').then((m) => ({ default: m.ExploreView })),
+);
+const GalleryView = lazy(() =>
+  import('../gallery/GalleryView.tsx').then((m) => ({ default: m.GalleryView })),
+);
+const MoneyFeedView = lazy(() =>
+  import('../money/MoneyFeedView.tsx').then((m) => ({ default: m.MoneyFeedView })),
+);
+const NotificationsList = lazy(() =>
+  import('../notifications/NotificationsList.tsx').then((m) => ({ default: m.NotificationsList })),
+);
+const SinglePost = lazy(() => import('../post/SinglePost.tsx').then((m) => ({ default: m.SinglePost })));
+const MyProfileView = lazy(() =>
+  import('../profile/MyProfileView.tsx').then((m) => ({ default: m.MyProfileView })),
+);
+const ReviewView = lazy(() => import('../review/ReviewView.tsx').then((m) => ({ default: m.ReviewView })));
+const WikiView = lazy(() => import('../wiki/WikiView.tsx').then((m) => ({ default: m.WikiView })));
 
 /** The home view: picks what to show from the query (spec §2 feed selection). */
 export default function HomePage() {
@@ -33,7 +49,9 @@ export default function HomePage() {
 
   return (
     <div className="home" data-testid="home-view" data-view={viewId(selection)}>
-      <HomeView selection={selection} />
+      <Suspense fallback={<Loader page />}>
+        <HomeView selection={selection} />
+      </Suspense>
       {showSuggestions(selection, user) && <Suggestions />}
     </div>
   );
@@ -80,6 +98,7 @@ function HomeView({ selection }: { selection: HomeSelection }) {
           </Panel>
         );
       }
+      if (selection.feed === 'wiki') return <WikiView />;
       if (selection.feed === 'gallery') return <GalleryView creator={params.get('creator') ?? undefined} />;
       if (MONEY_FEEDS.includes(selection.feed)) return <MoneyFeedView feed={selection.feed} />;
       if (selection.feed === 'my_content') {
@@ -94,11 +113,8 @@ function HomeView({ selection }: { selection: HomeSelection }) {
       );
     case 'view':
       if (selection.view === 'content') return <MyContentView content={selection.content} />;
-      return (
-        <Panel title={t(`views.${selection.view}`)} testId={`view-${selection.view}`}>
-          <FeatureSoon what={t('views.what')} />
-        </Panel>
-      );
+      if (selection.view === 'wiki') return <WikiView />;
+      return <DirectoryView kind={selection.view} />;
     case 'explore':
       return <ExploreView />;
     case 'adminStatus':
@@ -188,6 +204,10 @@ function Landing() {
           {t('landing.login')}
         </Link>
       </div>
+      <section className="feed-view" aria-labelledby="visitor-feed-title">
+        <h2 id="visitor-feed-title">{t('landing.freePosts')}</h2>
+        <PostFeed query={{}} empty={t('landing.noPosts')} testId="visitor-feed" />
+      </section>
     </section>
   );
 }

@@ -19,6 +19,16 @@ export const FEEDS = [
 ] as const;
 export type Feed = (typeof FEEDS)[number];
 
+/** Feeds drawn by MoneyFeedView (credits, history, subscriptions, statistics). */
+export const MONEY_FEEDS: readonly Feed[] = [
+  'my-credits',
+  'my-credits-history',
+  'my-transactions',
+  'my-subscriptions',
+  'my-subscribers',
+  'creator-statistics',
+];
+
 export const VIEWS = ['user', 'creator', 'content', 'wiki'] as const;
 export const CONTENTS = ['all', 'saved', 'bought'] as const;
 export const FEED_MODES = ['plus', 'grid'] as const;

@@ -1,10 +1,14 @@
-import { errorMessage, LIMITS } from '@fanverse/contract';
+import { errorMessage, LIMITS, type Media } from '@fanverse/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeature } from '../../app/features.ts';
 import { useSession } from '../../app/session.store.ts';
+import { VaultPicker } from '../vault/VaultPicker.tsx';
 import { messageProblem } from './messageList.ts';
 import type { Outgoing } from './useChat.ts';
+
+/** Files one message holds (the server's MESSAGE_RATE.maxFiles). */
+const MAX_FILES = 10;
 
 /**
  * Text (1024 at most, with a counter), images / videos and, for creators, a price in credits.
@@ -22,9 +26,11 @@ export function Composer({
   idPrefix?: 'chat' | 'mass';
 }) {
   const { t } = useTranslation('messages');
+  const { t: tv } = useTranslation('vault');
   const language = useSession((s) => s.language);
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
+  const [vault, setVault] = useState<Media[]>([]);
   const [price, setPrice] = useState('');
   const [error, setError] = useState('');
   const id = useId();
@@ -35,13 +41,15 @@ export function Composer({
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const problem = messageProblem(text, files.length, max);
+    const count = files.length + vault.length;
+    const problem = messageProblem(text, count, max);
     if (problem === 'empty') return setError(errorMessage('MESSAGE_EMPTY', language));
     if (problem === 'tooLong') return setError(errorMessage('MESSAGE_TOO_LONG', language, { max }));
     setError('');
-    onSend({ text: text.trim(), files, price: priced && files.length > 0 ? Number(price) || 0 : 0 });
+    onSend({ text: text.trim(), files, vault, price: priced && count > 0 ? Number(price) || 0 : 0 });
     setText('');
     setFiles([]);
+    setVault([]);
     setPrice('');
   };
 
@@ -59,6 +67,29 @@ export function Composer({
             {t('composer.removeFiles')}
           </button>
         </p>
+      )}
+      {vault.length > 0 && (
+        <p className="composer__files" data-testid={`${idPrefix}-vault-files`}>
+          {tv('picker.attached', { count: vault.length })}{' '}
+          <button type="button" className="link-button" onClick={() => setVault([])}>
+            {tv('picker.remove')}
+          </button>
+        </p>
+      )}
+      {/* Creators attach files already in their vault by id, without uploading them again. */}
+      {allowPrice && (
+        <div className="composer__row">
+          <VaultPicker
+            max={Math.max(0, MAX_FILES - files.length)}
+            onPick={(items) =>
+              setVault((old) => [
+                ...old,
+                ...items.map((i) => i.media).filter((m) => !old.some((o) => o._id === m._id)),
+              ])
+            }
+            testId={`${idPrefix}-vault`}
+          />
+        </div>
       )}
       <div className="composer__row">
         <label className="icon-button composer__attach" title={t('composer.attach')}>
@@ -123,7 +154,7 @@ export function Composer({
         </button>
       </div>
       <div className="composer__row composer__row--meta">
-        {priced && files.length > 0 && (
+        {priced && files.length + vault.length > 0 && (
           <label className="composer__price">
             {t('composer.price')}
             <input

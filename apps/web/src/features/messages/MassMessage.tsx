@@ -20,7 +20,12 @@ export function MassMessage() {
     setBusy(true);
     api(
       'message.mass',
-      { message: draft.text, messageUUID: crypto.randomUUID(), price: draft.price },
+      {
+        message: draft.text,
+        messageUUID: crypto.randomUUID(),
+        price: draft.price,
+        vaultMedia: draft.vault.map((m) => m._id),
+      },
       { files: draft.files },
     )
       .then(({ sent }) => setResult({ tone: 'success', text: t('mass.sent', { count: sent }) }))

@@ -1,4 +1,4 @@
-import { type PublicUser, TIMINGS } from '@fanverse/contract';
+import { type Media, type PublicUser, TIMINGS } from '@fanverse/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, api, errorText } from '../../app/api.ts';
 import { useSession } from '../../app/session.store.ts';
@@ -15,6 +15,8 @@ import {
 export interface Outgoing {
   text: string;
   files: File[];
+  /** Vault files attached by id, without an upload (creators). */
+  vault: Media[];
   price: number;
 }
 
@@ -105,7 +107,13 @@ export function useChat(handle: string) {
     (messageUUID: string, outgoing: Outgoing) => {
       api(
         'message.send',
-        { to: handle, message: outgoing.text, messageUUID, price: outgoing.price },
+        {
+          to: handle,
+          message: outgoing.text,
+          messageUUID,
+          price: outgoing.price,
+          vaultMedia: outgoing.vault.map((m) => m._id),
+        },
         { files: outgoing.files },
       )
         .then(({ message }) => {
@@ -124,8 +132,9 @@ export function useChat(handle: string) {
   const send = useCallback(
     (outgoing: Outgoing) => {
       const messageUUID = crypto.randomUUID();
-      const previews = outgoing.files.map((file) => URL.createObjectURL(file));
-      urls.current.push(...previews);
+      const uploads = outgoing.files.map((file) => URL.createObjectURL(file));
+      urls.current.push(...uploads);
+      const previews = [...outgoing.vault.map((m) => m.thumb ?? m.poster ?? m.blur ?? ''), ...uploads];
       pending.current.set(messageUUID, outgoing);
       const preview = previewMessage({
         messageUUID,

@@ -6,7 +6,7 @@ import {
   pricingRequestSchema,
 } from '@fanverse/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../app/api.ts';
 import { useSession } from '../../app/session.store.ts';
@@ -14,6 +14,7 @@ import { CountryField } from '../../ui/CountryField.tsx';
 import { Alert, Loader } from '../../ui/Feedback.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { type FieldErrors, serverFieldErrors, validateWith } from '../../ui/formErrors.ts';
+import { MoneyForm } from './MoneyForm.tsx';
 import { useMoneyFormat } from './moneyFormat.ts';
 
 type PayoutKind = (typeof PAYOUT_METHOD_KINDS)[number];
@@ -37,8 +38,7 @@ function PricingFields({ profile }: { profile: CreatorProfile }) {
       void client.invalidateQueries({ queryKey: ['creator.profile', profile.user.toLowerCase()] }),
     onError: (error) => setErrors(serverFieldErrors(error)),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const values = {
       price,
       discountStatus: discountOn ? 'on' : 'off',
@@ -59,8 +59,17 @@ function PricingFields({ profile }: { profile: CreatorProfile }) {
     });
   };
   return (
-    <form className="form money-form" onSubmit={submit} data-testid="pricing-form" noValidate>
-      <h2 className="money-subtitle">{t('pricing.title')}</h2>
+    <MoneyForm
+      title={t('pricing.title')}
+      testId="pricing-form"
+      onSubmit={submit}
+      pending={save.isPending}
+      saveLabel={t('pricing.save')}
+      saveTestId="pricing-save"
+      saved={save.data ? t('pricing.saved', { price: format.cents(save.data.finalPriceCents) }) : null}
+      savedTestId="pricing-saved"
+      error={save.error}
+    >
       <Field
         name="price"
         label={t('pricing.price')}
@@ -101,21 +110,7 @@ function PricingFields({ profile }: { profile: CreatorProfile }) {
           />
         </>
       )}
-      <button
-        type="submit"
-        className="button button--primary"
-        disabled={save.isPending}
-        data-testid="pricing-save"
-      >
-        {t('pricing.save')}
-      </button>
-      {save.isSuccess && (
-        <Alert tone="success" testId="pricing-saved">
-          {t('pricing.saved', { price: format.cents(save.data.finalPriceCents) })}
-        </Alert>
-      )}
-      {save.isError && <Alert>{errorText(save.error)}</Alert>}
-    </form>
+    </MoneyForm>
   );
 }
 
@@ -156,8 +151,7 @@ export function PayoutMethodForm() {
     },
     onError: (error) => setErrors(serverFieldErrors(error)),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const body: Record<string, string> = { kind };
     for (const name of FIELDS[kind]) {
       const raw = values[name] ?? '';
@@ -173,8 +167,17 @@ export function PayoutMethodForm() {
   };
   const method = current.data?.method;
   return (
-    <form className="form money-form" onSubmit={submit} data-testid="payout-method-form" noValidate>
-      <h2 className="money-subtitle">{t('payout.title')}</h2>
+    <MoneyForm
+      title={t('payout.title')}
+      testId="payout-method-form"
+      onSubmit={submit}
+      pending={save.isPending}
+      saveLabel={t('payout.save')}
+      saveTestId="payout-save"
+      saved={save.isSuccess ? t('payout.saved') : null}
+      savedTestId="payout-saved"
+      error={save.error}
+    >
       <p className="money-note" data-testid="payout-method-current">
         {method
           ? t('payout.current', { kind: t(`payout.kinds.${method.kind}`), masked: method.masked })
@@ -223,20 +226,6 @@ export function PayoutMethodForm() {
           />
         ),
       )}
-      <button
-        type="submit"
-        className="button button--primary"
-        disabled={save.isPending}
-        data-testid="payout-save"
-      >
-        {t('payout.save')}
-      </button>
-      {save.isSuccess && (
-        <Alert tone="success" testId="payout-saved">
-          {t('payout.saved')}
-        </Alert>
-      )}
-      {save.isError && <Alert>{errorText(save.error)}</Alert>}
-    </form>
+    </MoneyForm>
   );
 }

@@ -6,6 +6,7 @@ import { api, errorText } from '../../app/api.ts';
 import { isCreator, useSession } from '../../app/session.store.ts';
 import { Alert, Loader, Panel } from '../../ui/Feedback.tsx';
 import { PayoutMethodForm, PricingForm } from './CreatorMoneyForms.tsx';
+import { CreatorOffersForm } from './CreatorOffersForm.tsx';
 import { useMoneyFormat } from './moneyFormat.ts';
 import './money.css';
 
@@ -136,6 +137,7 @@ export function CreatorStatisticsView() {
           <Earnings />
           <div className="money-columns">
             <PricingForm handle={user.user} />
+            <CreatorOffersForm />
             <PayoutMethodForm />
           </div>
         </>

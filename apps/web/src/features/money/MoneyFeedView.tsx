@@ -24,12 +24,3 @@ export function MoneyFeedView({ feed }: { feed: Feed }) {
       return null;
   }
 }
-
-export const MONEY_FEEDS: readonly Feed[] = [
-  'my-credits',
-  'my-credits-history',
-  'my-transactions',
-  'my-subscriptions',
-  'my-subscribers',
-  'creator-statistics',
-];

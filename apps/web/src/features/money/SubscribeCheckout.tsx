@@ -1,5 +1,6 @@
 import type { CreatorProfile } from '@fanverse/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../app/api.ts';
 import { Alert, Loader } from '../../ui/Feedback.tsx';
@@ -15,8 +16,16 @@ import './money.css';
 export function SubscribeCheckout({ profile }: { profile: CreatorProfile }) {
   const { t } = useTranslation('money');
   const format = useMoneyFormat();
+  // Bundles (issue 19): 3, 6 or 12 months at once at the creator's discount; 0 = monthly.
+  const [months, setMonths] = useState<0 | 3 | 6 | 12>(0);
+  const bundles = useQuery({
+    queryKey: ['offers.bundles', profile.user],
+    queryFn: () => api('offers.bundles', undefined, { params: { creator: profile.user } }),
+    enabled: profile.subscriptionPrice !== null,
+  });
   const checkout = useMutation({
-    mutationFn: () => api('checkout.subscription', { creator: profile.user }),
+    mutationFn: () =>
+      api('checkout.subscription', { creator: profile.user, ...(months ? { bundle: months } : {}) }),
     onSuccess: ({ redirectUrl }) =>
       goToCheckout(redirectUrl, { kind: 'subscription', what: profile.user, balanceBefore: null }),
   });
@@ -39,7 +48,37 @@ export function SubscribeCheckout({ profile }: { profile: CreatorProfile }) {
           </>
         )}
       </p>
-      <p className="subscribe-checkout__summary">{t('subscribe.summary', { handle: profile.user, price })}</p>
+      {bundles.data && bundles.data.bundles.length > 0 && (
+        <fieldset className="bundle-choice" data-testid="bundle-choice">
+          <legend>{t('subscribe.choose')}</legend>
+          <label>
+            <input type="radio" name="bundle" checked={months === 0} onChange={() => setMonths(0)} />
+            {t('subscribe.monthly', { price })}
+          </label>
+          {bundles.data.bundles.map((b) => (
+            <label key={b.months} data-testid={`bundle-${b.months}`}>
+              <input
+                type="radio"
+                name="bundle"
+                checked={months === b.months}
+                onChange={() => setMonths(b.months)}
+              />
+              {t('subscribe.bundle', { months: b.months, price: format.cents(b.priceCents) })}{' '}
+              <s>{format.cents(b.fullPriceCents)}</s>{' '}
+              <span className="discount-badge">{t('unlock.off', { percent: b.discountPercent })}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <p className="subscribe-checkout__summary">
+        {months
+          ? t('subscribe.bundleSummary', {
+              handle: profile.user,
+              months,
+              price: format.cents(bundles.data?.bundles.find((b) => b.months === months)?.priceCents ?? 0),
+            })
+          : t('subscribe.summary', { handle: profile.user, price })}
+      </p>
       <button
         type="button"
         className="button button--primary button--block"

@@ -1,10 +1,8 @@
 import type { SubscriptionItem } from '@fanverse/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, errorText } from '../../app/api.ts';
-import { ConfirmModal } from '../../ui/Confirm.tsx';
 import { Alert, Loader, Panel } from '../../ui/Feedback.tsx';
 import { Avatar } from '../feed/Author.tsx';
 import { goToCheckout } from './checkout.ts';
@@ -17,18 +15,15 @@ function SubscriptionRow({ item }: { item: SubscriptionItem }) {
   const { t } = useTranslation('money');
   const format = useMoneyFormat();
   const client = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
   const params = { params: { creator: item.creator.user } };
   const done = () => {
     void client.invalidateQueries({ queryKey: KEY });
     void client.invalidateQueries({ queryKey: ['posts.list'] });
   };
+  // One click, no questions: the row then says until when access lasts and offers to resume.
   const cancel = useMutation({
     mutationFn: () => api('subscriptions.cancel', undefined, params),
-    onSuccess: () => {
-      setConfirming(false);
-      done();
-    },
+    onSuccess: done,
   });
   const renew = useMutation({
     mutationFn: () => api('subscriptions.renew', undefined, params),
@@ -76,6 +71,14 @@ function SubscriptionRow({ item }: { item: SubscriptionItem }) {
           </div>
         ))}
       </dl>
+      <p className="subscription-next" data-testid="subscription-next-charge">
+        {item.nextCharge
+          ? t('subscriptions.nextCharge', {
+              price: format.cents(item.nextCharge.amountCents),
+              date: format.date(item.nextCharge.at),
+            })
+          : t('subscriptions.noNextCharge')}
+      </p>
       {item.status === 'cancelled' && periodOpen && (
         <p className="money-note" data-testid="subscription-access-until">
           {t('subscriptions.accessUntil', { date: format.date(item.period.end) })}
@@ -86,7 +89,8 @@ function SubscriptionRow({ item }: { item: SubscriptionItem }) {
           <button
             type="button"
             className="button button--small"
-            onClick={() => setConfirming(true)}
+            disabled={cancel.isPending}
+            onClick={() => cancel.mutate()}
             data-testid="subscription-cancel"
           >
             {t('subscriptions.cancel')}
@@ -105,17 +109,6 @@ function SubscriptionRow({ item }: { item: SubscriptionItem }) {
         )}
       </div>
       {(cancel.isError || renew.isError) && <Alert>{errorText(cancel.error ?? renew.error)}</Alert>}
-      <ConfirmModal
-        open={confirming}
-        title={t('subscriptions.cancelTitle', { handle: item.creator.user })}
-        onConfirm={() => cancel.mutate()}
-        onCancel={() => setConfirming(false)}
-        busy={cancel.isPending}
-        danger
-        confirmLabel={t('subscriptions.cancelConfirm')}
-      >
-        <p>{t('subscriptions.cancelText', { date: format.date(item.period.end) })}</p>
-      </ConfirmModal>
     </li>
   );
 }

@@ -15,7 +15,8 @@ import { useFeature } from '../../app/features.ts';
 
 const TIP_AMOUNTS = [5, 10, 25, 50, 100] as const;
 
-type Target = { creator: string; post?: string; message?: string };
+/** Who is paid; `live`: sent during that live (shown on the stream, counted as live earnings). */
+type Target = { creator: string; post?: string; live?: string; message?: string };
 
 /** Tip (amount picker and an optional message), flowers and gift, in credits, for one creator. */
 function TipGiftDialog({ target, onClose }: { target: Target; onClose: () => void }) {
@@ -45,6 +46,7 @@ function TipGiftDialog({ target, onClose }: { target: Target; onClose: () => voi
         creator: target.creator,
         credits: Number(amount),
         post: target.post,
+        live: target.live,
         message: note.trim() || undefined,
       }),
     onSuccess: ({ charged, credits }) => after(charged, credits, t('tip.aTip')),
@@ -55,6 +57,7 @@ function TipGiftDialog({ target, onClose }: { target: Target; onClose: () => voi
         creator: target.creator,
         kind,
         post: target.post,
+        live: target.live,
         message: note.trim() || undefined,
       }),
     onSuccess: ({ charged, credits }, kind) => after(charged, credits, t(`gift.${kind}`)),
@@ -168,7 +171,7 @@ function TipGiftDialog({ target, onClose }: { target: Target; onClose: () => voi
 }
 
 /** The Tip button (creator page, posts, chat): opens tip, flowers and gift; logged out → login. */
-export function TipButton({ creator, post, className = 'button' }: Target & { className?: string }) {
+export function TipButton({ creator, post, live, className = 'button' }: Target & { className?: string }) {
   const { t } = useTranslation('money');
   const [open, setOpen] = useState(false);
   const requireAuth = useRequireAuth();
@@ -188,7 +191,7 @@ export function TipButton({ creator, post, className = 'button' }: Target & { cl
       >
         {t('tip.button')}
       </button>
-      {open && <TipGiftDialog target={{ creator, post }} onClose={() => setOpen(false)} />}
+      {open && <TipGiftDialog target={{ creator, post, live }} onClose={() => setOpen(false)} />}
     </>
   );
 }

@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session.store.ts';
 import { useUi } from '../../app/ui.store.ts';
 import { CountButton } from '../../shell/CountButton.tsx';
+import { Loader } from '../../ui/Feedback.tsx';
 import { Modal } from '../../ui/Modal.tsx';
-import { NotificationsList } from './NotificationsList.tsx';
+
+const NotificationsList = lazy(() =>
+  import('./NotificationsList.tsx').then((m) => ({ default: m.NotificationsList })),
+);
 
 /** The bell (spec §2): opens the notifications overlay; the badge counts unread notifications. */
 export function NotificationsButton({ label }: { label?: string }) {
@@ -32,7 +36,11 @@ export function NotificationsButton({ label }: { label?: string }) {
         variant={screen === 'mobile' ? 'sheet' : 'dialog'}
         testId="notifications-overlay"
       >
-        {open && <NotificationsList onNavigate={() => setOpen(false)} />}
+        {open && (
+          <Suspense fallback={<Loader />}>
+            <NotificationsList onNavigate={() => setOpen(false)} />
+          </Suspense>
+        )}
       </Modal>
     </>
   );

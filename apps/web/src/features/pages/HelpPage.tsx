@@ -9,6 +9,11 @@ export default function HelpPage() {
     <div className="text-page" data-testid="help-page">
       <h1>{t('faq.title')}</h1>
       <p className="text-page__intro">{t('faq.intro')}</p>
+      <p>
+        <Link to="/?feed=wiki" className="button" data-testid="help-wiki-link">
+          {t('wiki.link')}
+        </Link>
+      </p>
       <Faq />
       <p>
         {t('faq.more')} <Link to="/support">{t('support.title')}</Link>

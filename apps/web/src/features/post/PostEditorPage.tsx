@@ -1,4 +1,11 @@
-import { LIMITS, type Media, type Post, postFieldsSchema, type Visibility } from '@fanverse/contract';
+import {
+  LIMITS,
+  type Media,
+  type Post,
+  PREVIEW_SECONDS,
+  postFieldsSchema,
+  type Visibility,
+} from '@fanverse/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +19,7 @@ import { Field, FieldTooltip } from '../../ui/Field.tsx';
 import { type FieldErrors, serverFieldErrors, validateWith } from '../../ui/formErrors.ts';
 import { Switch } from '../../ui/Switch.tsx';
 import { ContentIcon } from '../feed/ContentIcon.tsx';
+import { VaultPicker } from '../vault/VaultPicker.tsx';
 import { localZone, toLocalInput } from './localTime.ts';
 import { ACCEPT, checkPictureDecodes, checkUpload, fileKind } from './uploadCheck.ts';
 
@@ -100,6 +108,8 @@ function PostEditor({ post }: { post: Post | null }) {
   const [discountOn, setDiscountOn] = useState(post?.discountStatus === 'on');
   const [discountPercent, setDiscountPercent] = useState(post ? String(post.discountPercent || '') : '');
   const [discountDate, setDiscountDate] = useState(post?.discountDateLimit?.slice(0, 10) ?? '');
+  // Free preview of locked videos (seconds; applies to the videos uploaded with this form).
+  const [previewSeconds, setPreviewSeconds] = useState('0');
   const [certs, setCerts] = useState({ certifyAdults: false, certifyConsent: false, certifyTerms: false });
   const [files, setFiles] = useState<NewFile[]>([]);
   const [kept, setKept] = useState<Media[]>(post?.media ?? []);
@@ -208,6 +218,8 @@ function PostEditor({ post }: { post: Post | null }) {
     setRemoving(null);
   };
 
+  const lockedVideo = kind === 'post' && visibility !== 'free' && files.some((f) => f.kind === 'video');
+
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setFailure(null);
@@ -220,6 +232,7 @@ function PostEditor({ post }: { post: Post | null }) {
       discountPercent: discountOn ? discountPercent || '0' : '0',
       discountDateLimit: discountOn ? discountDate : '',
       publishAt: scheduleOn && publishAt ? new Date(publishAt).toISOString() : '',
+      previewSeconds: lockedVideo ? previewSeconds : '0',
       ...certs,
     };
     const checked = validateWith(postFieldsSchema, values, language);
@@ -249,11 +262,17 @@ function PostEditor({ post }: { post: Post | null }) {
       discountPercent: discountOn ? Number(discountPercent || 0) : 0,
       discountDateLimit: discountOn && discountDate ? discountDate : undefined,
       publishAt: scheduleOn && publishAt ? new Date(publishAt).toISOString() : '',
+      previewSeconds: lockedVideo ? Number(previewSeconds) : 0,
       certifyAdults: true,
       certifyConsent: true,
       certifyTerms: true,
       // A retry replaces the files of the failed post with the ones in the form now.
       keepMedia: retryId ? '' : post ? kept.map((m) => m._id).join(',') : undefined,
+      // Vault files the post does not hold yet (on a retry, every attached one).
+      vaultMedia: kept
+        .filter((m) => retryId || !post?.media.some((p) => p._id === m._id))
+        .map((m) => m._id)
+        .join(','),
       uploadId,
     };
     const blobs = files.map((f) => f.file);
@@ -359,9 +378,22 @@ function PostEditor({ post }: { post: Post | null }) {
             }}
           >
             <p>{kind === 'story' ? t('editor.dropStory') : t('editor.drop')}</p>
-            <button type="button" className="button" onClick={() => fileInput.current?.click()}>
-              {t('editor.chooseFiles')}
-            </button>
+            <div className="button-row">
+              <button type="button" className="button" onClick={() => fileInput.current?.click()}>
+                {t('editor.chooseFiles')}
+              </button>
+              {/* Files already uploaded, attached by id without a new upload (ADR 0032). */}
+              <VaultPicker
+                max={kind === 'story' ? 1 : undefined}
+                onPick={(items) =>
+                  setKept((old) => [
+                    ...(kind === 'story' ? [] : old),
+                    ...items.map((i) => i.media).filter((m) => !old.some((o) => o._id === m._id)),
+                  ])
+                }
+                testId="editor-vault"
+              />
+            </div>
             <input
               ref={fileInput}
               type="file"
@@ -444,6 +476,25 @@ function PostEditor({ post }: { post: Post | null }) {
                     error={errors.price}
                     required
                   />
+                </div>
+              )}
+              {lockedVideo && (
+                <div data-testid="editor-preview">
+                  <Field
+                    kind="select"
+                    name="previewSeconds"
+                    label={t('editor.preview')}
+                    hint={t('editor.previewHint')}
+                    value={previewSeconds}
+                    onChange={setPreviewSeconds}
+                    error={errors.previewSeconds}
+                  >
+                    {PREVIEW_SECONDS.map((s) => (
+                      <option key={s} value={String(s)}>
+                        {s === 0 ? t('editor.previewNone') : t('editor.previewSeconds', { count: s })}
+                      </option>
+                    ))}
+                  </Field>
                 </div>
               )}
               <div className="editor__discount">

@@ -23,5 +23,5 @@ export function SinglePost({ id, creator }: { id: string; creator?: string }) {
       </p>
     );
   }
-  return <PostCard post={post} />;
+  return <PostCard post={post} priority />;
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../ui/Modal.tsx';
 import { ContentIcon } from '../feed/ContentIcon.tsx';
 import { useSwipe } from '../feed/swipe.ts';
+import { VideoPlayer } from '../video/VideoPlayer.tsx';
 
 /** Full-screen media visor: arrows, arrow keys and swipe move; Escape or × closes. */
 export function Visor({
@@ -44,17 +45,7 @@ export function Visor({
     >
       <div className="visor__stage" {...swipe}>
         {current?.type === 'video' ? (
-          // biome-ignore lint/a11y/useMediaCaption: creators' videos have no caption tracks.
-          <video
-            key={current._id}
-            className="visor__media"
-            controls
-            autoPlay
-            playsInline
-            poster={current.poster ?? undefined}
-            src={current.src ?? undefined}
-            controlsList="nodownload"
-          />
+          <VideoPlayer key={current._id} media={current} className="visor__media" autoPlay />
         ) : current ? (
           <img
             key={current._id}

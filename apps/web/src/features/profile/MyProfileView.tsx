@@ -1,17 +1,19 @@
 import { type Profile, type UpdateProfileRequest, updateProfileRequestSchema } from '@fanverse/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../app/api.ts';
-import { useSession } from '../../app/session.store.ts';
+import { isCreator, useSession } from '../../app/session.store.ts';
 import { CountryField } from '../../ui/CountryField.tsx';
 import { Alert, Loader } from '../../ui/Feedback.tsx';
-import { Field } from '../../ui/Field.tsx';
-import { useFormFields } from '../../ui/useFormFields.ts';
+import { ControlField, Form, FormError, TextField, useZodFormOf } from '../../ui/Form.tsx';
+import { AccountLinks } from '../account/AccountLinks.tsx';
 import { ProfileImagePicker } from '../creator/ProfileImagePicker.tsx';
 import { Avatar } from '../feed/Author.tsx';
+import { CategoryPicker } from './CategoryPicker.tsx';
 import { countryName } from './countries.ts';
 import { DeleteAccount } from './DeleteAccount.tsx';
+import { VisibleMarkSwitch } from './VisibleMarkSwitch.tsx';
 
 export const PROFILE_QUERY_KEY = ['user.profile'] as const;
 
@@ -19,6 +21,7 @@ export const PROFILE_QUERY_KEY = ['user.profile'] as const;
 export function MyProfileView() {
   const { t } = useTranslation('profile');
   const setProfile = useSession((s) => s.setProfile);
+  const user = useSession((s) => s.user);
   const query = useQuery({
     queryKey: PROFILE_QUERY_KEY,
     queryFn: async () => {
@@ -72,6 +75,9 @@ export function MyProfileView() {
       ) : (
         <ProfileDetails profile={profile} />
       )}
+      <AccountLinks />
+      {isCreator(user) && <CategoryPicker />}
+      {isCreator(user) && <VisibleMarkSwitch profile={profile} queryKey={PROFILE_QUERY_KEY} />}
       <DeleteAccount />
     </section>
   );
@@ -139,11 +145,14 @@ function changes(before: FormValues, after: FormValues): UpdateProfileRequest {
 
 function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
   const { t } = useTranslation('profile');
-  const language = useSession((s) => s.language);
   const setProfile = useSession((s) => s.setProfile);
   const queryClient = useQueryClient();
   const initial = toValues(profile);
-  const { values, errors, formError, set, fail, validate } = useFormFields<FormValues>(initial);
+  const form = useZodFormOf<FormValues, typeof updateProfileRequestSchema>(
+    updateProfileRequestSchema,
+    initial,
+    (values) => changes(initial, values),
+  );
   const mutation = useMutation({
     mutationFn: (patch: UpdateProfileRequest) => api('user.updateProfile', patch),
     onSuccess: (updated) => {
@@ -151,86 +160,38 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
       queryClient.setQueryData(PROFILE_QUERY_KEY, updated);
       onDone();
     },
-    onError: fail,
   });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const patch = changes(initial, values);
-    if (!validate(updateProfileRequestSchema, patch, language)) return;
-    if (Object.keys(patch).length === 0) {
-      onDone();
-      return;
-    }
-    mutation.mutate(patch);
-  };
+  // The resolver answers the checked patch: only the changed fields.
+  const onSubmit = (patch: UpdateProfileRequest) =>
+    Object.keys(patch).length === 0 ? onDone() : mutation.mutateAsync(patch);
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate data-testid="profile-form">
-      {formError && <Alert testId="form-error">{formError}</Alert>}
-      <Field
+    <Form form={form} onSubmit={onSubmit} className="form" testId="profile-form">
+      <FormError />
+      <TextField
         name="username"
         label={t('fields.username')}
         hint={t('hints.username')}
-        value={values.username}
-        onChange={set('username')}
-        error={errors.username}
         required
         autoComplete="username"
       />
-      <Field
-        name="name"
-        label={t('fields.name')}
-        hint={t('hints.name')}
-        value={values.name}
-        onChange={set('name')}
-        error={errors.name}
-        required
-        autoComplete="name"
-      />
-      <Field
-        name="displayName"
-        label={t('fields.displayName')}
-        hint={t('hints.displayName')}
-        value={values.displayName}
-        onChange={set('displayName')}
-        error={errors.displayName}
-      />
-      <Field
-        kind="textarea"
-        name="about"
-        label={t('fields.about')}
-        hint={t('hints.about')}
-        value={values.about}
-        onChange={set('about')}
-        error={errors.about}
-      />
-      <Field
-        name="location"
-        label={t('fields.location')}
-        hint={t('hints.location')}
-        value={values.location}
-        onChange={set('location')}
-        error={errors.location}
-      />
-      <Field
+      <TextField name="name" label={t('fields.name')} hint={t('hints.name')} required autoComplete="name" />
+      <TextField name="displayName" label={t('fields.displayName')} hint={t('hints.displayName')} />
+      <TextField kind="textarea" name="about" label={t('fields.about')} hint={t('hints.about')} />
+      <TextField name="location" label={t('fields.location')} hint={t('hints.location')} />
+      <TextField
         name="birthdate"
         type="date"
         label={t('fields.birthdate')}
         hint={t('hints.birthdate')}
-        value={values.birthdate}
-        onChange={set('birthdate')}
-        error={errors.birthdate}
         required
         autoComplete="bday"
       />
-      <CountryField
+      <ControlField<string>
         name="country"
-        label={t('fields.country')}
-        hint={t('hints.country')}
-        value={values.country}
-        onChange={set('country')}
-        error={errors.country}
+        render={(control) => (
+          <CountryField {...control} label={t('fields.country')} hint={t('hints.country')} />
+        )}
       />
       <div className="button-row">
         <button
@@ -245,6 +206,6 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
           {t('cancel')}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -8,6 +8,7 @@ export function statsFormatters(language: string) {
     maximumFractionDigits: 1,
   });
   const count = new Intl.NumberFormat(language);
+  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
   // Days come as YYYY-MM-DD in the platform's zone: read and print them as UTC so they never shift.
   const day = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
   const shortDay = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -20,6 +21,8 @@ export function statsFormatters(language: string) {
     money: (cents: number) => money.format(cents / 100),
     compactMoney: (cents: number) => compactMoney.format(cents / 100),
     count: (value: number) => count.format(value),
+    /** A share given in percent (75.5 → "75.5%"). */
+    percent: (value: number) => percent.format(value / 100),
     day: (value: string) => {
       const date = asDate(value);
       return date ? day.format(date) : value;

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { api } from '../../app/api.ts';
 import { useOverlay } from '../../app/navigation.ts';
 import { Avatar } from '../feed/Author.tsx';
+import { LiveBadge } from '../live/LiveBadge.tsx';
 
 /** The stories of a creator (last 24 h); a click opens the story viewer (?story_view=handle). */
 export function StoriesRow({ creator, isMe }: { creator: string; isMe: boolean }) {
@@ -41,6 +42,7 @@ export function StoriesRow({ creator, isMe }: { creator: string; isMe: boolean }
               ) : (
                 <Avatar user={story.user} size="large" />
               )}
+              <LiveBadge handle={story.user.user} />
             </span>
             <span className="story-bubble__label">{t('stories.number', { index: index + 1 })}</span>
             {story.adminStatus !== 'approved' && (

@@ -1,0 +1,1 @@
+ALTER TABLE "media" ADD COLUMN "preview_seconds" integer DEFAULT 0 NOT NULL;

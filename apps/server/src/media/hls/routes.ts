@@ -1,0 +1,185 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../http/app-error.ts';
+import { extractToken } from '../../http/auth.ts';
+import type { AuthInfo } from '../../http/guards.ts';
+import type { MediaFile } from '../media.service.ts';
+import type { HlsKeys } from './keys.ts';
+import { rewritePlaylist } from './playlist.ts';
+import type { HlsGrant, HlsSigner, HlsTarget } from './signing.ts';
+
+/**
+ * One family of HLS streams (`video`: uploaded videos, `live`: live streams). The delivery module
+ * asks it for stored playlists and segments and, on EVERY playlist and key request, whether the
+ * viewer may play the stream now.
+ */
+export interface HlsSource {
+  kind: string;
+  /** The viewer may play this rendition now (subscription, unlock, owner, staff: the access module). */
+  entitled(viewer: AuthInfo, id: string, rendition: string): Promise<boolean>;
+  /** The stored master playlist (relative variant names `<rendition>/index.m3u8`), or null. */
+  master(id: string, viewer: AuthInfo): Promise<string | null>;
+  /** A rendition's stored playlist (relative segment names, key URI `key`), or null. */
+  playlist(id: string, rendition: string): Promise<string | null>;
+  /** The key id the rendition's AES-128 key derives from (see HlsKeys), or null when not encrypted. */
+  keyId(id: string, rendition: string): Promise<string | null>;
+  /** An (encrypted) segment; served publicly, so a CDN can cache it. */
+  segment(id: string, rendition: string, name: string): Promise<MediaFile | null>;
+}
+
+/** How the delivery module learns who is asking. */
+export interface HlsSessions {
+  /** The session of a request token, or null (unknown, revoked). */
+  authenticate(token: string): Promise<AuthInfo | null>;
+  /** An active session by id (a player without headers, e.g. Safari's native HLS), or null. */
+  byId(sessionId: string): Promise<AuthInfo | null>;
+}
+
+const ID = /^[0-9a-zA-Z-]{1,64}$/;
+const RENDITION = /^[0-9a-z]{1,16}$/;
+const SEGMENT = /^(seg_\d{1,6}\.(ts|m4s)|init\.mp4)$/;
+export const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
+
+/**
+ * Protected HLS delivery (ADR 0021), shared by uploaded videos and live streams:
+ *
+ * - `masterUrl(kind, id, sessionId)`: a signed, short-lived, session-bound URL of a master playlist;
+ *   give it to the player of an entitled viewer.
+ * - `GET /api/v1/hls/:kind/:id/master.m3u8` and `…/:rendition/index.m3u8`: playlists, served with
+ *   their URIs rewritten (`rewritePlaylist`) to signed playlist / key URLs and to segment URLs.
+ * - `GET …/:rendition/key`: the rendition's AES-128 key. Checks the signature, that the caller is
+ *   the session the URL was minted for (a request with another session's token is refused), that
+ *   the session is still active, and the source's entitlement — on every request.
+ * - `GET …/:rendition/:segment`: encrypted segments, public and cacheable (through MEDIA_CDN_URL).
+ */
+export class HlsDelivery {
+  private readonly sources = new Map<string, HlsSource>();
+
+  constructor(
+    private readonly signer: HlsSigner,
+    private readonly keys: HlsKeys,
+    /** Where segment URLs point: '' (the app) or the CDN origin (MEDIA_CDN_URL). */
+    private readonly segmentOrigin: string = '',
+  ) {}
+
+  /** Seconds a signed playlist or key URL stays valid. */
+  get ttlSeconds(): number {
+    return this.signer.ttlSeconds;
+  }
+
+  addSource(source: HlsSource): void {
+    this.sources.set(source.kind, source);
+  }
+
+  private path(kind: string, id: string, rendition: string | null, file: string): string {
+    const r = rendition ? `/${encodeURIComponent(rendition)}` : '';
+    return `/api/v1/hls/${encodeURIComponent(kind)}/${encodeURIComponent(id)}${r}/${file}`;
+  }
+
+  private signed(g: HlsGrant, file: string): string {
+    const rendition = g.target === 'master' ? null : g.rendition;
+    return `${this.path(g.kind, g.id, rendition, file)}?${this.signer.query(g)}`;
+  }
+
+  /** The signed master playlist URL for one session (relative to the app). */
+  masterUrl(kind: string, id: string, sessionId: string): string {
+    return this.signed({ kind, id, rendition: '-', target: 'master', sessionId }, 'master.m3u8');
+  }
+
+  /** The signed playlist URL of one rendition (e.g. a preview-only stream, without a master). */
+  playlistUrl(kind: string, id: string, rendition: string, sessionId: string): string {
+    return this.signed({ kind, id, rendition, target: 'playlist', sessionId }, 'index.m3u8');
+  }
+
+  keyUrl(kind: string, id: string, rendition: string, sessionId: string): string {
+    return this.signed({ kind, id, rendition, target: 'key', sessionId }, 'key');
+  }
+
+  segmentUrl(kind: string, id: string, rendition: string, name: string): string {
+    return `${this.segmentOrigin.replace(/\/+$/, '')}${this.path(kind, id, rendition, name)}`;
+  }
+
+  registerRoutes(app: FastifyInstance, sessions: HlsSessions): void {
+    type Req = FastifyRequest<{
+      Params: { kind: string; id: string; rendition?: string; file?: string };
+      Querystring: { sid?: string; exp?: string; sig?: string };
+    }>;
+
+    /** Signature, session binding, session alive, entitlement: else FORBIDDEN. */
+    const admit = async (req: Req, target: HlsTarget, rendition: string) => {
+      const { kind, id } = req.params;
+      const source = this.sources.get(kind);
+      if (!source || !ID.test(id) || !RENDITION.test(rendition.replace('-', 'x')))
+        throw new AppError('NOT_FOUND');
+      const sid = this.signer.verify({ kind, id, rendition, target }, req.query);
+      if (!sid) throw new AppError('FORBIDDEN');
+      const token = extractToken(req);
+      const viewer = token ? await sessions.authenticate(token) : await sessions.byId(sid);
+      if (!viewer || viewer.sessionId !== sid) throw new AppError('FORBIDDEN');
+      if (!(await source.entitled(viewer, id, rendition))) throw new AppError('FORBIDDEN');
+      return { source, viewer };
+    };
+
+    const sendPlaylist = (reply: FastifyReply, text: string) =>
+      reply.header('content-type', PLAYLIST_TYPE).header('cache-control', 'private, no-store').send(text);
+
+    app.get('/api/v1/hls/:kind/:id/master.m3u8', async (req: Req, reply) => {
+      const { source, viewer } = await admit(req, 'master', '-');
+      const { kind, id } = req.params;
+      const text = await source.master(id, viewer);
+      if (text === null) throw new AppError('NOT_FOUND');
+      return sendPlaylist(
+        reply,
+        rewritePlaylist(text, {
+          variant: (uri) => {
+            const rendition = uri.split('/')[0] ?? '';
+            return this.playlistUrl(kind, id, rendition, viewer.sessionId);
+          },
+        }),
+      );
+    });
+
+    app.get('/api/v1/hls/:kind/:id/:rendition/index.m3u8', async (req: Req, reply) => {
+      const rendition = req.params.rendition ?? '';
+      const { source, viewer } = await admit(req, 'playlist', rendition);
+      const { kind, id } = req.params;
+      const text = await source.playlist(id, rendition);
+      if (text === null) throw new AppError('NOT_FOUND');
+      return sendPlaylist(
+        reply,
+        rewritePlaylist(text, {
+          key: () => this.keyUrl(kind, id, rendition, viewer.sessionId),
+          segment: (uri) => this.segmentUrl(kind, id, rendition, uri),
+        }),
+      );
+    });
+
+    app.get('/api/v1/hls/:kind/:id/:rendition/key', async (req: Req, reply) => {
+      const rendition = req.params.rendition ?? '';
+      const { source } = await admit(req, 'key', rendition);
+      const { kind, id } = req.params;
+      const keyId = await source.keyId(id, rendition);
+      if (!keyId) throw new AppError('NOT_FOUND');
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('cache-control', 'private, no-store')
+        .send(this.keys.key(kind, id, rendition, keyId));
+    });
+
+    app.get('/api/v1/hls/:kind/:id/:rendition/:file', async (req: Req, reply) => {
+      const { kind, id, rendition = '', file = '' } = req.params;
+      const source = this.sources.get(kind);
+      if (!source || !ID.test(id) || !RENDITION.test(rendition) || !SEGMENT.test(file))
+        throw new AppError('NOT_FOUND');
+      const segment = await source.segment(id, rendition, file);
+      if (!segment) throw new AppError('NOT_FOUND');
+      // Encrypted: public and cacheable (a CDN may keep it); useless without the key.
+      return reply
+        .header('content-type', segment.contentType)
+        .header('content-length', String(segment.size))
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('access-control-allow-origin', '*')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(await segment.open());
+    });
+  }
+}

@@ -1,0 +1,126 @@
+import type { VideoPlay } from '@fanverse/contract';
+import { AppError } from '../http/app-error.ts';
+import type { AuthInfo } from '../http/guards.ts';
+import type { HlsDelivery, HlsSource } from './hls/routes.ts';
+import type { MediaRow } from './media.repository.ts';
+import type { MediaService } from './media.service.ts';
+import type { UrlSigner } from './signing.ts';
+import { spriteVtt } from './transcode.ts';
+import { videoManifest } from './video.ts';
+
+export interface VideoPlaybackDeps {
+  media: MediaService;
+  hls: HlsDelivery;
+  signer: UrlSigner;
+  /** The access module's answer for this viewer and file (posts: subscription, unlock, owner, staff). */
+  entitled(viewer: AuthInfo, row: MediaRow): Promise<boolean>;
+  /** The access module's answer to "may this viewer see a post holding this file" (free previews). */
+  previewEntitled(viewer: AuthInfo, row: MediaRow): Promise<boolean>;
+}
+
+/** The rendition name of a video's free preview (its own playlist and key; not in the master). */
+export const PREVIEW_RENDITION = 'preview';
+
+/**
+ * Uploaded videos on the protected HLS delivery: the `video` HLS source (entitlement asked on every
+ * playlist and key request) and `media.play`, which hands an entitled viewer its session-bound URLs.
+ */
+export class VideoPlayback {
+  constructor(private readonly deps: VideoPlaybackDeps) {}
+
+  /**
+   * May the viewer play this rendition now: every rendition (and the master) with access to the
+   * media; the free preview also to anyone who may see a post holding it, when one was encoded.
+   */
+  private async mayPlay(viewer: AuthInfo, id: string, rendition: string): Promise<boolean> {
+    const row = await this.deps.media.get(id);
+    if (row?.kind !== 'video' || row.status !== 'ready') return false;
+    if (await this.deps.entitled(viewer, row)) return true;
+    return (
+      rendition === PREVIEW_RENDITION &&
+      !!videoManifest(row.info)?.preview &&
+      (await this.deps.previewEntitled(viewer, row))
+    );
+  }
+
+  source(): HlsSource {
+    const { media } = this.deps;
+    const manifestOf = async (id: string) => {
+      const row = await media.get(id);
+      return row?.status === 'ready' ? videoManifest(row.info) : null;
+    };
+    const text = async (id: string, name: string) => {
+      const file = await media.videoFile(id, name);
+      if (!file) return null;
+      const chunks: Buffer[] = [];
+      for await (const c of await file.open()) chunks.push(Buffer.from(c));
+      return Buffer.concat(chunks).toString('utf8');
+    };
+    const hasRendition = async (id: string, rendition: string) => {
+      const manifest = await manifestOf(id);
+      if (rendition === PREVIEW_RENDITION) return !!manifest?.preview;
+      return manifest?.renditions.some((r) => r.name === rendition) ?? false;
+    };
+    return {
+      kind: 'video',
+      entitled: (viewer, id, rendition) => this.mayPlay(viewer, id, rendition),
+      master: (id) => text(id, 'hls/master.m3u8'),
+      playlist: async (id, rendition) =>
+        (await hasRendition(id, rendition)) ? text(id, `hls/${rendition}/index.m3u8`) : null,
+      keyId: async (id, rendition) =>
+        (await hasRendition(id, rendition)) ? ((await manifestOf(id))?.keyId ?? null) : null,
+      segment: (id, rendition, name) => media.videoFile(id, `hls/${rendition}/${name}`),
+    };
+  }
+
+  /**
+   * The caller's playback URLs. Without access to the media: the free preview's playlist when the
+   * creator allowed one and the caller may see the post, else FORBIDDEN (the blurred poster shows).
+   */
+  async play(viewer: AuthInfo, id: string): Promise<VideoPlay> {
+    const row = await this.deps.media.get(id);
+    if (row?.kind !== 'video') throw new AppError('NOT_FOUND');
+    const manifest = videoManifest(row.info);
+    const { signer, hls } = this.deps;
+    if (!(await this.deps.entitled(viewer, row))) {
+      if (row.status !== 'ready' || !manifest?.preview || !(await this.deps.previewEntitled(viewer, row)))
+        throw new AppError('FORBIDDEN');
+      return {
+        _id: row.id,
+        hls: hls.playlistUrl('video', row.id, PREVIEW_RENDITION, viewer.sessionId),
+        mp4: null,
+        poster: this.deps.media.present(row, false, viewer.userId).blur,
+        thumbnails: null,
+        duration: manifest.preview.seconds,
+        width: row.width,
+        height: row.height,
+        renditions: [],
+        expiresIn: hls.ttlSeconds,
+        preview: true,
+      };
+    }
+    if (row.status !== 'ready') throw new AppError('NOT_FOUND');
+    const duration = (row.info as { format?: { duration?: number | null } } | null)?.format?.duration ?? null;
+    const presented = this.deps.media.present(row, true, viewer.userId);
+    return {
+      _id: row.id,
+      hls: manifest ? hls.masterUrl('video', row.id, viewer.sessionId) : null,
+      mp4: presented.src,
+      poster: presented.poster,
+      thumbnails:
+        manifest?.sprite && duration
+          ? spriteVtt(manifest.sprite, signer.url(row.id, 'sprite'), duration)
+          : null,
+      duration,
+      width: row.width,
+      height: row.height,
+      renditions: (manifest?.renditions ?? []).map((r) => ({
+        name: r.name,
+        width: r.width,
+        height: r.height,
+      })),
+      expiresIn: hls.ttlSeconds,
+      preview: false,
+    };
+  }
+}

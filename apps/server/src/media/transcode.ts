@@ -1,0 +1,289 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FfmpegPaths } from './ffmpeg.ts';
+import { HlsKeys } from './hls/keys.ts';
+import { masterPlaylist } from './hls/playlist.ts';
+
+/** One step of the adaptive ladder, named by the short side of the picture. */
+export interface Rung {
+  name: string;
+  short: number;
+  videoKbps: number;
+  audioKbps: number;
+}
+
+export const LADDER: readonly Rung[] = [
+  { name: '240p', short: 240, videoKbps: 400, audioKbps: 64 },
+  { name: '480p', short: 480, videoKbps: 1000, audioKbps: 96 },
+  { name: '720p', short: 720, videoKbps: 2500, audioKbps: 128 },
+  { name: '1080p', short: 1080, videoKbps: 4500, audioKbps: 128 },
+];
+
+export interface Rendition extends Rung {
+  width: number;
+  height: number;
+  /** Peak bandwidth for the master playlist, bits per second. */
+  bandwidth: number;
+}
+
+/** Clips up to this long also get a faststart MP4 (players without HLS or MSE; downloads of none). */
+export const MP4_FALLBACK_MAX_SECONDS = 60;
+export const SEGMENT_SECONDS = 4;
+const even = (n: number) => Math.max(2, 2 * Math.round(n / 2));
+
+/**
+ * The rungs that fit a source of `width`×`height` (display size): every rung whose short side is
+ * at most the source's, never upscaled. A source smaller than the first rung gets one rendition at
+ * its own size.
+ */
+export function fitLadder(width: number, height: number): Rendition[] {
+  const short = Math.min(width, height);
+  const scaled = (r: Rung, s: number): Rendition => {
+    const f = s / short;
+    return {
+      ...r,
+      short: s,
+      width: even(width * f),
+      height: even(height * f),
+      bandwidth: Math.round((r.videoKbps * 1.1 + r.audioKbps) * 1000),
+    };
+  };
+  const fits = LADDER.filter((r) => r.short <= short);
+  if (fits.length === 0) return [scaled(LADDER[0] as Rung, even(short))];
+  return fits.map((r) => scaled(r, r.short));
+}
+
+export interface TranscodeOptions {
+  renditions: Rendition[];
+  /** AES-128 key of each rendition (HlsKeys.key). */
+  keyOf(rendition: string): Buffer;
+  duration: number | null;
+  hasAudio: boolean;
+  /** Write `fallback.mp4` (the rendition nearest 480p) too. */
+  mp4: boolean;
+  /**
+   * Also encode the free preview: the first `seconds` of the rendition nearest 480p as its own HLS
+   * rendition `preview/` with its own key (`keyOf('preview')`), outside the master playlist, so
+   * the preview's key decrypts nothing else.
+   */
+  previewSeconds?: number;
+  /** x264 preset: `veryfast` by default; the ladder must keep up with real time on 2 cores. */
+  preset?: string;
+  onProgress?(fraction: number): void;
+}
+
+export interface TranscodeResult {
+  /** outDir/master.m3u8, outDir/<rendition>/index.m3u8 + seg_NNNNN.ts */
+  master: string;
+  mp4: string | null;
+  /** outDir/preview/index.m3u8 when a preview was asked for. */
+  preview: string | null;
+}
+
+/**
+ * Source → H.264/AAC HLS, every rendition AES-128 encrypted with its own key, in ONE ffmpeg run (the
+ * source is decoded once and split), plus the optional MP4 fallback. Keyframes every segment so
+ * every rendition switches on the same boundaries.
+ */
+export async function transcodeHls(
+  paths: FfmpegPaths,
+  input: string,
+  outDir: string,
+  opts: TranscodeOptions,
+): Promise<TranscodeResult> {
+  const { renditions } = opts;
+  const preset = opts.preset ?? 'veryfast';
+  const fallback = opts.mp4 ? nearest480(renditions, 'mp4') : null;
+  const preview = opts.previewSeconds && opts.previewSeconds > 0 ? nearest480(renditions, 'preview') : null;
+  const outputs = [...renditions, ...(fallback ? [fallback] : []), ...(preview ? [preview] : [])];
+  const split = outputs.map((_, i) => `[s${i}]`).join('');
+  const filters = [
+    `[0:v]split=${outputs.length}${split}`,
+    ...outputs.map((r, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,format=yuv420p[o${i}]`),
+  ].join(';');
+  const args = ['-v', 'error', '-y', '-nostdin', '-i', input, '-filter_complex', filters];
+  const video = (r: Rendition) => [
+    '-c:v',
+    'libx264',
+    '-preset',
+    preset,
+    '-profile:v',
+    r.short <= 240 ? 'baseline' : 'main',
+    '-crf',
+    '23',
+    '-maxrate',
+    `${r.videoKbps}k`,
+    '-bufsize',
+    `${r.videoKbps * 2}k`,
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
+    '-sc_threshold',
+    '0',
+    ...(opts.hasAudio ? ['-c:a', 'aac', '-b:a', `${r.audioKbps}k`, '-ac', '2', '-ar', '48000'] : []),
+    '-map_metadata',
+    '-1',
+  ];
+  const hlsOutputs = renditions.map((r, i) => ({ r, index: i, limit: [] as string[] }));
+  if (preview && opts.previewSeconds)
+    hlsOutputs.push({ r: preview, index: outputs.length - 1, limit: ['-t', String(opts.previewSeconds)] });
+  for (const { r, index: i, limit } of hlsOutputs) {
+    const dir = path.join(outDir, r.name);
+    await fs.promises.mkdir(dir, { recursive: true });
+    const info = path.join(outDir, `${r.name}.keyinfo`);
+    await HlsKeys.writeKeyInfo(info, path.join(outDir, `${r.name}.key`), opts.keyOf(r.name), HlsKeys.newIv());
+    args.push(
+      '-map',
+      `[o${i}]`,
+      ...(opts.hasAudio ? ['-map', '0:a:0'] : []),
+      ...video(r),
+      ...limit,
+      '-f',
+      'hls',
+      '-hls_time',
+      String(SEGMENT_SECONDS),
+      '-hls_playlist_type',
+      'vod',
+      '-hls_segment_type',
+      'mpegts',
+      '-hls_segment_filename',
+      path.join(dir, 'seg_%05d.ts'),
+      '-hls_key_info_file',
+      info,
+      path.join(dir, 'index.m3u8'),
+    );
+  }
+  let mp4: string | null = null;
+  if (fallback) {
+    mp4 = path.join(outDir, 'fallback.mp4');
+    args.push(
+      '-map',
+      `[o${renditions.length}]`,
+      ...(opts.hasAudio ? ['-map', '0:a:0'] : []),
+      ...video(fallback),
+      '-movflags',
+      '+faststart',
+      mp4,
+    );
+  }
+  args.push('-progress', 'pipe:1', '-nostats');
+  await runFfmpeg(paths.ffmpeg, args, opts.duration, opts.onProgress);
+  const master = path.join(outDir, 'master.m3u8');
+  await fs.promises.writeFile(
+    master,
+    masterPlaylist(
+      renditions.map((r) => ({
+        ...r,
+        codecs: `${r.short <= 240 ? 'avc1.42e01e' : 'avc1.4d401f'}${opts.hasAudio ? ',mp4a.40.2' : ''}`,
+      })),
+    ),
+  );
+  // The key files were only for ffmpeg: keys are derived again when asked for (HlsKeys).
+  for (const { r } of hlsOutputs) {
+    await fs.promises.rm(path.join(outDir, `${r.name}.key`), { force: true });
+    await fs.promises.rm(path.join(outDir, `${r.name}.keyinfo`), { force: true });
+  }
+  return { master, mp4, preview: preview ? path.join(outDir, 'preview', 'index.m3u8') : null };
+}
+
+/** The rendition nearest 480p, renamed (the MP4 fallback, the free preview). */
+function nearest480(renditions: Rendition[], name: string): Rendition {
+  const best = [...renditions].sort((a, b) => Math.abs(a.short - 480) - Math.abs(b.short - 480))[0];
+  if (!best) throw new Error('no rendition');
+  return { ...best, name };
+}
+
+/** Thumbnail strip for seeking: one JPEG sprite of `count` tiles, a tile every `interval` s. */
+export interface Sprite {
+  file: string;
+  interval: number;
+  count: number;
+  columns: number;
+  tileWidth: number;
+  tileHeight: number;
+}
+
+export async function thumbnailSprite(
+  paths: FfmpegPaths,
+  input: string,
+  out: string,
+  source: { width: number; height: number; duration: number },
+): Promise<Sprite> {
+  const interval = Math.max(1, Math.ceil(source.duration / 100));
+  const count = Math.max(1, Math.min(100, Math.ceil(source.duration / interval)));
+  const columns = Math.min(10, count);
+  const rows = Math.ceil(count / columns);
+  const tileWidth = 160;
+  const tileHeight = even((source.height / source.width) * tileWidth);
+  await runFfmpeg(
+    paths.ffmpeg,
+    [
+      '-v',
+      'error',
+      '-y',
+      '-nostdin',
+      '-i',
+      input,
+      '-vf',
+      `fps=1/${interval},scale=${tileWidth}:${tileHeight},tile=${columns}x${rows}`,
+      '-frames:v',
+      '1',
+      '-q:v',
+      '5',
+      out,
+    ],
+    null,
+  );
+  return { file: out, interval, count, columns, tileWidth, tileHeight };
+}
+
+/** WebVTT of the sprite's tiles (`url#xywh=x,y,w,h`), the form players read for seek previews. */
+export function spriteVtt(s: Omit<Sprite, 'file'>, url: string, duration: number): string {
+  const ts = (t: number) => {
+    const h = Math.floor(t / 3600);
+    const m = Math.floor((t % 3600) / 60);
+    const sec = t % 60;
+    return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${sec.toFixed(3).padStart(6, '0')}`;
+  };
+  const out = ['WEBVTT', ''];
+  for (let i = 0; i < s.count; i++) {
+    const start = i * s.interval;
+    if (start >= duration && i > 0) break;
+    const end = Math.min(duration, start + s.interval);
+    const x = (i % s.columns) * s.tileWidth;
+    const y = Math.floor(i / s.columns) * s.tileHeight;
+    out.push(`${ts(start)} --> ${ts(end)}`, `${url}#xywh=${x},${y},${s.tileWidth},${s.tileHeight}`, '');
+  }
+  return out.join('\n');
+}
+
+/** Runs ffmpeg, reporting `-progress` out_time against the duration; stderr makes the error. */
+function runFfmpeg(
+  bin: string,
+  args: string[],
+  duration: number | null,
+  onProgress?: (fraction: number) => void,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    let buf = '';
+    child.stdout.on('data', (d: Buffer) => {
+      buf += d.toString();
+      const lines = buf.split('\n');
+      buf = lines.pop() ?? '';
+      for (const line of lines) {
+        const m = /^out_time_us=(\d+)/.exec(line);
+        if (m && duration && onProgress) onProgress(Math.min(1, Number(m[1]) / 1e6 / duration));
+      }
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      if (stderr.length < 4000) stderr += d.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`ffmpeg failed (${code}): ${stderr.trim().slice(0, 300)}`));
+    });
+  });
+}

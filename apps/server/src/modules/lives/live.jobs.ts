@@ -1,0 +1,8 @@
+import type { JobRegistry } from '../../jobs/job.ts';
+import { ANNOUNCE_LIVE, type LiveService } from './live.service.ts';
+
+export function registerLiveJobs(jobs: JobRegistry, lives: LiveService): void {
+  jobs.register(ANNOUNCE_LIVE, async ({ liveId }) => {
+    await lives.announce(liveId);
+  });
+}

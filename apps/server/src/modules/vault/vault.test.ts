@@ -1,0 +1,234 @@
+import type { Message, Post } from '@fanverse/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { jpeg, postForm } from '../../../test/media-fixtures.ts';
+import { buyCredits, ledgerHealth, makeCreator, postback } from '../../payments/money.testkit.ts';
+import { approvalFields } from '../billing/billing.service.ts';
+
+const CERT = { certifyAdults: 'true', certifyConsent: 'true', certifyTerms: 'true' };
+type Who = { id: string; token: string; username: string };
+
+let t: TestApp;
+let base: string;
+let creator: Who;
+let other: Who;
+let fan: Who;
+let photo: Buffer;
+
+beforeAll(async () => {
+  t = await createTestApp({ EARNINGS_HOLD_DAYS: '0' });
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  creator = await makeCreator(t);
+  other = await makeCreator(t);
+  fan = await createUser(t);
+  photo = await jpeg(320, 240, '#1f6fb2');
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+async function post(who: Who, fields: Record<string, string>, files: { name: string; data: Buffer }[] = []) {
+  const res = await postForm(
+    base,
+    '/api/v1/posts',
+    who.token,
+    { ...CERT, visibility: 'subscribers', ...fields },
+    files,
+  );
+  await t.jobs.drain();
+  return res;
+}
+
+async function vault(who: Who, query: Record<string, string> = {}, lang: 'en' | 'es' = 'en') {
+  return t.call('vault.list', query, { token: who.token, lang });
+}
+
+async function storedFiles(ownerId: string): Promise<number> {
+  const [row] = await t.database.session((exec) =>
+    exec(`SELECT count(*)::int AS n FROM media WHERE owner_id = '${ownerId}'`),
+  );
+  return Number(row?.n);
+}
+
+describe('the vault', () => {
+  let fileId: string;
+
+  it('stores a file uploaded twice once, and lists it with where it is used', async () => {
+    const first = await post(creator, { message: 'one' }, [{ name: 'beach.jpg', data: photo }]);
+    const second = await post(creator, { message: 'two' }, [{ name: 'beach-again.jpg', data: photo }]);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    fileId = (first.body.post as Post).media[0]!._id;
+    expect((second.body.post as Post).media[0]!._id).toBe(fileId);
+    expect(await storedFiles(creator.id)).toBe(1);
+
+    const list = await vault(creator);
+    expect(list.status).toBe(200);
+    expect(list.body.items).toHaveLength(1);
+    expect(list.body.items[0]).toMatchObject({
+      _id: fileId,
+      name: 'beach.jpg',
+      used: true,
+      uses: { posts: 2, messages: 0, welcome: false, gallery: 0 },
+    });
+    expect(list.body.items[0]!.media.thumb).toContain(`/api/v1/media/${fileId}/thumb`);
+  });
+
+  it('reuses a vault file in a post, a story and a paid message without an upload', async () => {
+    const reused = await post(creator, { message: 'again', vaultMedia: fileId });
+    expect(reused.status).toBe(200);
+    const reusedPost = reused.body.post as Post;
+    expect(reusedPost.media.map((m) => m._id)).toEqual([fileId]);
+    // Nothing to process: the post goes straight to review.
+    expect(reusedPost.adminStatus).toBe('new');
+    const story = await post(creator, { kind: 'story', vaultMedia: fileId });
+    expect(story.status).toBe(200);
+    expect((story.body.post as Post).media[0]!._id).toBe(fileId);
+
+    const sent = await t.call(
+      'message.send',
+      { to: fan.username, message: 'for you', messageUUID: 'vault-msg-1', price: 15, vaultMedia: [fileId] },
+      { token: creator.token },
+    );
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const message = sent.body.message as Message;
+    expect(message.files.map((f) => f._id)).toEqual([fileId]);
+    expect(message.processing).toBe(false);
+    expect(await storedFiles(creator.id)).toBe(1);
+
+    const list = await vault(creator, { used: 'used' });
+    expect(list.body.items[0]!.uses).toEqual({ posts: 4, messages: 1, welcome: false, gallery: 0 });
+  });
+
+  it('filters by type, use, name and date', async () => {
+    const unusedRes = await postForm(base, '/api/v1/posts', creator.token, { ...CERT, message: 'temp' }, [
+      { name: 'sunset.jpg', data: await jpeg(200, 200, '#e0a000') },
+    ]);
+    await t.jobs.drain();
+    const tempPost = unusedRes.body.post as Post;
+    const sunset = tempPost.media[0]!._id;
+    // Taken out of its post, the file stays in the vault, unused.
+    const edit = await postForm(
+      base,
+      `/api/v1/posts/${tempPost._id}`,
+      creator.token,
+      { ...CERT, message: 'text only', keepMedia: '' },
+      [],
+      { method: 'PUT' },
+    );
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const ids = async (q: Record<string, string>) => (await vault(creator, q)).body.items.map((i) => i._id);
+    expect(await ids({ used: 'unused' })).toEqual([sunset]);
+    expect(await ids({ used: 'used' })).toEqual([fileId]);
+    expect(await ids({ q: 'SUNS' })).toEqual([sunset]);
+    expect(await ids({ type: 'video' })).toEqual([]);
+    expect((await ids({ type: 'image' })).sort()).toEqual([fileId, sunset].sort());
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await ids({ from: today, to: today })).length).toBe(2);
+    expect(await ids({ to: '2020-01-01' })).toEqual([]);
+    const bad = await vault(creator, { from: 'soon' }, 'es');
+    expect(bad.status).toBe(400);
+  });
+
+  it('refuses to delete a file in use (en and es) and deletes an unused one', async () => {
+    const en = await t.call('vault.remove', undefined, { token: creator.token, params: { id: fileId } });
+    expect(en.status).toBe(409);
+    expect(en.body.code).toBe('MEDIA_IN_USE');
+    expect(en.body.message).toContain('Remove it from there first');
+    const es = await t.call('vault.remove', undefined, {
+      token: creator.token,
+      params: { id: fileId },
+      lang: 'es',
+    });
+    expect(es.body.message).toContain('Quítalo de ahí primero');
+    expect((await vault(creator, { used: 'used' })).body.items).toHaveLength(1);
+
+    const [unused] = (await vault(creator, { used: 'unused' })).body.items;
+    const ok = await t.call('vault.remove', undefined, { token: creator.token, params: { id: unused!._id } });
+    expect(ok.status).toBe(200);
+    expect((await vault(creator)).body.items.map((i) => i._id)).toEqual([fileId]);
+  });
+
+  it('is private: another creator, a fan and a visitor can neither list, delete nor attach it', async () => {
+    expect((await vault(other)).body.items).toEqual([]);
+    expect((await vault(fan)).status).toBe(403);
+    expect((await t.call('vault.list', {})).status).toBe(401);
+    for (const who of [other, fan]) {
+      const del = await t.call('vault.remove', undefined, { token: who.token, params: { id: fileId } });
+      expect(del.status).toBe(404);
+    }
+    expect((await t.call('vault.remove', undefined, { params: { id: fileId } })).status).toBe(401);
+    const stolen = await post(other, { message: 'mine now', vaultMedia: fileId });
+    expect(stolen.status).toBe(404);
+    const dm = await t.call(
+      'message.send',
+      { to: creator.username, message: 'look', messageUUID: 'steal-1', vaultMedia: [fileId] },
+      { token: fan.token },
+    );
+    expect(dm.status).toBe(404);
+    const welcome = await t.call(
+      'creator.saveWelcome',
+      { text: 'Hi', active: true, price: 0, vaultMedia: [fileId] },
+      { token: other.token },
+    );
+    expect(welcome.status).toBe(404);
+  });
+});
+
+describe('paid media in the welcome message', () => {
+  it('sends the vault files locked until the new subscriber pays, through the ledger', async () => {
+    const seller = await makeCreator(t, '10');
+    const upload = await post(seller, { message: 'teaser' }, [
+      { name: 'welcome.jpg', data: await jpeg(240, 240, '#30a050') },
+    ]);
+    const mediaId = (upload.body.post as Post).media[0]!._id;
+    const noFiles = await t.call(
+      'creator.saveWelcome',
+      { text: 'Hi', active: true, price: 20, vaultMedia: [] },
+      { token: seller.token, lang: 'es' },
+    );
+    expect(noFiles.status).toBe(400);
+    expect(noFiles.body.fields).toHaveProperty('price');
+    const saved = await t.call(
+      'creator.saveWelcome',
+      { text: 'Welcome! A gift for you.', active: true, price: 20, vaultMedia: [mediaId] },
+      { token: seller.token },
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.welcome).toMatchObject({ text: 'Welcome! A gift for you.', price: 20 });
+    expect(saved.body.welcome?.media.map((m) => m._id)).toEqual([mediaId]);
+    expect((await vault(seller)).body.items[0]!.uses.welcome).toBe(true);
+
+    const subscriber = await createUser(t);
+    const res = await t.call(
+      'checkout.subscription',
+      { creator: seller.username },
+      { token: subscriber.token },
+    );
+    const row = await t.services.moneyStore.billing.checkout(res.body.checkout);
+    expect(await postback(t, t.services.billing.signSandbox(approvalFields(row!, new Date())))).toBe(200);
+    await t.jobs.drain();
+
+    const chat = await t.call('message.conversation', { user: seller.username }, { token: subscriber.token });
+    const [welcome] = chat.body.messages;
+    expect(welcome).toMatchObject({ message: 'Welcome! A gift for you.', price: 20, locked: true });
+    expect(welcome!.files[0]!.src).toBeNull();
+    await buyCredits(t, subscriber);
+    const paid = await t.call('messages.unlock', undefined, {
+      token: subscriber.token,
+      params: { id: welcome!._id },
+    });
+    expect(paid.body).toMatchObject({ charged: 20 });
+    const after = await t.call(
+      'message.conversation',
+      { user: seller.username },
+      { token: subscriber.token },
+    );
+    expect(after.body.messages[0]).toMatchObject({ locked: false });
+    expect(after.body.messages[0]!.files[0]!.src).toContain(mediaId);
+    expect(await storedFiles(seller.id)).toBe(1);
+    const health = await ledgerHealth(t);
+    expect(health.mismatches).toEqual([]);
+  });
+});
