@@ -15,7 +15,10 @@ export interface RedisLinkLog {
  * - questions to every copy (which sockets are in a room) are answered by this copy alone while
  *   Redis is away, instead of waiting for answers that cannot come;
  * - the subscriber keeps its queue and reconnects forever; ioredis subscribes again on reconnect,
- *   so events from other copies arrive again by themselves once Redis is back.
+ *   so events from other copies arrive again by themselves once Redis is back;
+ * - (un)subscribing never rejects unhandled: the adapter (at construction and on close) and ioredis
+ *   (on reconnecting) send these commands without awaiting them, and a connection closed while one
+ *   is queued or in flight rejects it with "Connection is closed".
  */
 export function createResilientRedisAdapter(url: string, log: RedisLinkLog) {
   const pub = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
@@ -25,6 +28,12 @@ export function createResilientRedisAdapter(url: string, log: RedisLinkLog) {
     publish: (channel: string, message: string | Buffer): Promise<number> =>
       pub.status === 'ready' ? rawPublish(channel, message).catch(() => 0) : Promise.resolve(0),
   });
+
+  for (const name of ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'] as const) {
+    const raw = sub[name].bind(sub) as (...args: unknown[]) => Promise<unknown>;
+    // An instance property: ioredis's own resubscription looks the method up on the instance too.
+    Object.assign(sub, { [name]: (...args: unknown[]) => raw(...args).catch(() => 0) });
+  }
 
   let away = false;
   const lost = (err: Error) => {
