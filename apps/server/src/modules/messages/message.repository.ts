@@ -51,6 +51,15 @@ export class MessageRepository {
    * messageUUID (a retry or a concurrent duplicate), leaving the existing row untouched.
    */
   async insert(input: NewMessage, mediaIds: string[]): Promise<MessageRow | undefined> {
+    // Text alone is one statement: no transaction (BEGIN and COMMIT are two more round trips).
+    if (!mediaIds.length) {
+      const [row] = await this.db
+        .insert(messages)
+        .values(input)
+        .onConflictDoNothing({ target: [messages.fromId, messages.messageUuid] })
+        .returning();
+      return row;
+    }
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(messages)
