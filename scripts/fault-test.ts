@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { SOCKET_PATH } from '@fanverse/contract';
+import { generate } from 'otplib';
 import pg from 'pg';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 
@@ -257,15 +258,23 @@ async function signup(copy: Copy, db: pg.Client, prefix: string, roles?: string[
     `signup ${prefix}`,
   );
   const id = (created.user as { id: string }).id;
-  if (roles) {
-    // Set-up only: roles an admin would grant through the verification flow.
-    await db.query('UPDATE users SET roles = $1, verified = true WHERE id = $2', [roles, id]);
-  }
   const login = await must(
     api(copy, 'POST', '/auth/login', undefined, { login: username, password: PASSWORD }),
     'login',
   );
-  return { id, username, token: String(login.token) };
+  const token = String(login.token);
+  if (roles?.some((r) => r === 'admin' || r === 'super')) {
+    // Staff roles act only once the account has two-step sign-in on (ADR 0027): turn it on
+    // through the API, as the person would on the security page.
+    const setup = await must(api(copy, 'POST', '/auth/2fa/totp/setup', token, {}), 'two-step setup');
+    const code = await generate({ secret: String(setup.secret) });
+    await must(api(copy, 'POST', '/auth/2fa/totp/enable', token, { code }), 'two-step enable');
+  }
+  if (roles) {
+    // Set-up only: roles an admin would grant through the verification flow.
+    await db.query('UPDATE users SET roles = $1, verified = true WHERE id = $2', [roles, id]);
+  }
+  return { id, username, token };
 }
 
 /** A credit bag bought on one copy, paid on the sandbox page of the other (shared signing secret). */
