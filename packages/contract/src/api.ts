@@ -79,6 +79,7 @@ import {
   suggestQuerySchema,
   suggestResponseSchema,
   userDirectoryQuerySchema,
+  userPreviewSchema,
   videoPlaySchema,
 } from './http/content.ts';
 import { homeQuerySchema, homeResponseSchema } from './http/home.ts';
@@ -594,6 +595,15 @@ export const endpoints = {
     output: followResponseSchema,
     auth: 'required',
     summary: 'Favourite (follow) or unfollow a creator.',
+  },
+  'user.preview': {
+    method: 'GET',
+    path: '/user/preview/:handle',
+    params: z.object({ handle: z.string().trim().min(1).max(40) }),
+    output: userPreviewSchema,
+    auth: 'required',
+    summary:
+      "The user preview card: public fields, a creator's public counts and the viewer's relation. 404 when either blocked the other.",
   },
   'user.following': {
     method: 'GET',

@@ -191,6 +191,21 @@ export const creatorProfileSchema = z.object({
 });
 export type CreatorProfile = z.infer<typeof creatorProfileSchema>;
 
+/**
+ * The user preview card (spec §2 overlays): who someone is at a glance. Counts only for creators
+ * (the same public figures as their page); a fan's numbers are private, so null.
+ */
+export const userPreviewSchema = publicUserSchema.extend({
+  isCreator: z.boolean(),
+  counts: z.object({ posts: z.number().int(), subscribers: z.number().int() }).nullable(),
+  /** Monthly price after an active discount; null when the creator sells no subscription. */
+  subscriptionFinalPrice: z.number().int().nullable(),
+  following: z.boolean(),
+  subscribed: z.boolean(),
+  isMe: z.boolean(),
+});
+export type UserPreview = z.infer<typeof userPreviewSchema>;
+
 const bool = z
   .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0', ''])])
   .optional()

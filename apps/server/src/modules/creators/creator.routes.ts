@@ -20,5 +20,8 @@ export function creatorRoutes({ route, services }: RouteDeps): void {
     success: true,
     following: await services.creators.follow(auth, input.creator),
   }));
+  route('user.preview', ({ auth, params }) =>
+    services.creators.preview(auth, params.handle, (a, b) => services.blocks.between(a, b)),
+  );
   route('user.following', async ({ auth }) => ({ users: await services.creators.following(auth) }));
 }

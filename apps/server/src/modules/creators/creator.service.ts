@@ -5,6 +5,7 @@ import type {
   DirectoryResponse,
   ExploreResponse,
   PublicUser,
+  UserPreview,
 } from '@fanverse/contract';
 import { discountedPrice, PAGE_LIMITS, pageStatistics } from '@fanverse/contract';
 import { LRUCache } from 'lru-cache';
@@ -77,6 +78,39 @@ export class CreatorService {
     const c = await this.findCreatorByHandle(handle);
     if (!c) throw new AppError('NOT_FOUND');
     return this.profileOf(auth, c);
+  }
+
+  /**
+   * The user preview card of anyone by handle (spec §2): a creator's public counts (the figures of
+   * their page), nothing countable of a fan. Either having blocked the other reads as not found.
+   */
+  async preview(
+    auth: AuthInfo,
+    handle: string,
+    blocked: (a: string, b: string) => Promise<boolean>,
+  ): Promise<UserPreview> {
+    const u = await this.findCreatorByHandle(handle);
+    if (!u || (await blocked(auth.userId, u.id))) throw new AppError('NOT_FOUND');
+    const base = { ...presentPublicUser(u), isMe: auth.userId === u.id };
+    if (!isCreator(u)) {
+      return {
+        ...base,
+        isCreator: false,
+        counts: null,
+        subscriptionFinalPrice: null,
+        following: false,
+        subscribed: false,
+      };
+    }
+    const { profile, subscribed } = await this.pageOf(auth, u);
+    return {
+      ...base,
+      isCreator: true,
+      counts: { posts: profile.counts.posts, subscribers: profile.counts.subscribers },
+      subscriptionFinalPrice: profile.subscriptionFinalPrice,
+      following: profile.following,
+      subscribed: subscribed && !base.isMe,
+    };
   }
 
   /** The page of a creator already looked up (a creator feed has the row at hand). */

@@ -2,7 +2,7 @@ import type { CreatorProfile, PostsResponse } from '@fanverse/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError, api, errorText } from '../../app/api.ts';
 import { useUi } from '../../app/ui.store.ts';
 import { Alert, Loader } from '../../ui/Feedback.tsx';
@@ -12,6 +12,7 @@ import { Avatar, TimeAgo } from '../feed/Author.tsx';
 import { ContentIcon } from '../feed/ContentIcon.tsx';
 import { dollars, priceDisplay } from '../feed/format.ts';
 import { FeedModeToggle, PostFeed, useFeedMode } from '../feed/PostFeed.tsx';
+import type { SubscribeIntent } from '../feed/UserPreviewCard.tsx';
 import { Gallery } from '../gallery/GalleryView.tsx';
 import { MessageUserButton } from '../messages/MessageUserButton.tsx';
 import { SubscriptionReturnMessage } from '../money/CheckoutReturn.tsx';
@@ -93,6 +94,15 @@ function CreatorHeader({ profile, subscribed }: { profile: CreatorProfile; subsc
   const client = useQueryClient();
   const [subscribing, setSubscribing] = useState(false);
   const name = profile.displayName || profile.name || profile.user;
+  // "Subscribe" on a user preview card comes here and opens the overlay once (not again on reload).
+  const location = useLocation();
+  const navigate = useNavigate();
+  const intent = (location.state as SubscribeIntent | null)?.subscribe === true;
+  useEffect(() => {
+    if (!intent) return;
+    if (!profile.isMe && profile.subscriptionPrice !== null) setSubscribing(true);
+    navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [intent, profile.isMe, profile.subscriptionPrice, navigate, location.pathname, location.search]);
   const follow = useMutation({
     mutationFn: () => api('user.follow', { creator: profile.user }),
     onSuccess: ({ following }) => {

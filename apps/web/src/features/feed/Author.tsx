@@ -1,10 +1,10 @@
 import type { PublicUser } from '@fanverse/contract';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useInstantFormat } from '../../app/dates.ts';
 import { LiveBadge } from '../live/LiveBadge.tsx';
 import { ContentIcon } from './ContentIcon.tsx';
 import { relativeTime } from './format.ts';
+import { UserLink } from './UserLink.tsx';
 
 /** "5 minutes ago" by the relative time of spec §9. */
 export function TimeAgo({ iso, prefix }: { iso: string; prefix?: 'posted' | 'seen' }) {
@@ -55,18 +55,18 @@ export function Author({ user, date }: { user: PublicUser; date?: string }) {
   const { t } = useTranslation('content');
   return (
     <div className="author">
-      <Link to={`/${user.user}`} className="author__avatar" tabIndex={-1} aria-hidden="true">
+      <UserLink handle={user.user} className="author__avatar" decorative>
         <Avatar user={user} showOnline showLive />
-      </Link>
+      </UserLink>
       <div className="author__text">
-        <Link to={`/${user.user}`} className="author__name">
+        <UserLink handle={user.user} className="author__name" testId="author-name">
           {user.name || user.user}
           {user.verified && (
             <span className="verified" role="img" aria-label={t('author.verified')}>
               <ContentIcon name="check" size={12} />
             </span>
           )}
-        </Link>
+        </UserLink>
         <span className="author__meta">
           @{user.user}
           {date ? (
@@ -91,10 +91,10 @@ export function Author({ user, date }: { user: PublicUser; date?: string }) {
 /** A person named in a list (history rows, tables): small avatar, name and @handle, linking to their page. */
 export function PersonLink({ user }: { user: Pick<PublicUser, 'user' | 'name' | 'avatar'> }) {
   return (
-    <Link to={`/${user.user}`} className="person-link" data-testid="person-link">
+    <UserLink handle={user.user} className="person-link" testId="person-link">
       <Avatar user={user} size="small" />
       <span className="person-link__name">{user.name || user.user}</span>
       <span className="person-link__handle">@{user.user}</span>
-    </Link>
+    </UserLink>
   );
 }

@@ -1,0 +1,182 @@
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../../app/session.store.ts';
+import { useUi } from '../../app/ui.store.ts';
+import { Loader } from '../../ui/Feedback.tsx';
+import { Modal } from '../../ui/Modal.tsx';
+
+// The card's content (query, counts, buttons) loads when a card first opens, not with the feed.
+const UserPreviewCard = lazy(() =>
+  import('./UserPreviewCard.tsx').then((m) => ({ default: m.UserPreviewCard })),
+);
+
+/** Pointer rest before the card opens, and the grace to move from the link onto the card. */
+export const PREVIEW_OPEN_DELAY_MS = 450;
+const PREVIEW_CLOSE_DELAY_MS = 250;
+
+/**
+ * Every link to a person (author lines, comments, lists): goes to their page and, for a signed-in
+ * viewer, shows the user preview card (spec §2 overlays) — after a short rest of the pointer or on
+ * keyboard focus on desktop, in a bottom sheet on a tap on phones (the card links to the page).
+ * Visitors get the plain link (a creator's page needs login, spec §2).
+ */
+export function UserLink({
+  handle,
+  className,
+  children,
+  decorative = false,
+  testId,
+}: {
+  handle: string;
+  className?: string;
+  children: ReactNode;
+  /** A second link to the same person (the avatar beside the name): hidden from keyboard and readers. */
+  decorative?: boolean;
+  testId?: string;
+}) {
+  const signedIn = useSession((s) => s.user !== null);
+  const phone = useUi((s) => s.screen === 'mobile');
+  const [open, setOpen] = useState(false);
+  const [anchor, setAnchor] = useState<DOMRect | null>(null);
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const cardId = useId();
+
+  const later = useCallback((fn: () => void, ms: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(fn, ms);
+  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const show = useCallback(() => {
+    if (linkRef.current) setAnchor(linkRef.current.getBoundingClientRect());
+    setOpen(true);
+  }, []);
+  const hide = useCallback(() => {
+    clearTimeout(timer.current);
+    setOpen(false);
+  }, []);
+  // A scrolled page moves the link away from a card placed by its old position.
+  useEffect(() => {
+    if (!open || phone) return;
+    window.addEventListener('scroll', hide, { passive: true, capture: true });
+    return () => window.removeEventListener('scroll', hide, { capture: true });
+  }, [open, phone, hide]);
+
+  if (!signedIn) {
+    return (
+      <Link
+        to={`/${handle}`}
+        className={className}
+        data-testid={testId}
+        tabIndex={decorative ? -1 : undefined}
+        aria-hidden={decorative || undefined}
+      >
+        {children}
+      </Link>
+    );
+  }
+
+  const hover = !phone && {
+    onMouseEnter: () => later(show, PREVIEW_OPEN_DELAY_MS),
+    onMouseLeave: () => later(hide, PREVIEW_CLOSE_DELAY_MS),
+  };
+  return (
+    <>
+      <Link
+        ref={linkRef}
+        to={`/${handle}`}
+        className={className}
+        data-testid={testId}
+        tabIndex={decorative ? -1 : undefined}
+        aria-hidden={decorative || undefined}
+        aria-describedby={open && !phone ? cardId : undefined}
+        {...hover}
+        onFocus={phone ? undefined : () => later(show, PREVIEW_OPEN_DELAY_MS)}
+        onBlur={
+          phone
+            ? undefined
+            : (e) => {
+                if (!document.getElementById(cardId)?.contains(e.relatedTarget as Node | null))
+                  later(hide, PREVIEW_CLOSE_DELAY_MS);
+              }
+        }
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && open) {
+            e.stopPropagation();
+            hide();
+          }
+        }}
+        onClick={(e) => {
+          // On a phone the tap shows the card; its "View profile" goes on to the page.
+          if (!phone || e.metaKey || e.ctrlKey) return;
+          e.preventDefault();
+          show();
+        }}
+      >
+        {children}
+      </Link>
+      {phone ? (
+        <PhoneCard open={open} handle={handle} onClose={hide} />
+      ) : (
+        open &&
+        anchor &&
+        createPortal(
+          <div
+            id={cardId}
+            role="tooltip"
+            className="user-card user-card--popover"
+            style={popoverPosition(anchor)}
+            data-testid="user-card"
+            onMouseEnter={() => clearTimeout(timer.current)}
+            onMouseLeave={() => later(hide, PREVIEW_CLOSE_DELAY_MS)}
+            onBlur={(e) => {
+              if (
+                !e.currentTarget.contains(e.relatedTarget as Node | null) &&
+                e.relatedTarget !== linkRef.current
+              )
+                later(hide, PREVIEW_CLOSE_DELAY_MS);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') {
+                hide();
+                linkRef.current?.focus();
+              }
+            }}
+          >
+            <Suspense fallback={<Loader />}>
+              <UserPreviewCard handle={handle} onAction={hide} />
+            </Suspense>
+          </div>,
+          document.body,
+        )
+      )}
+    </>
+  );
+}
+
+function PhoneCard({ open, handle, onClose }: { open: boolean; handle: string; onClose: () => void }) {
+  const { t } = useTranslation('content');
+  return (
+    <Modal open={open} onClose={onClose} title={t('userCard.title')} variant="sheet" testId="user-card-sheet">
+      {open && (
+        <div className="user-card" data-testid="user-card">
+          <Suspense fallback={<Loader />}>
+            <UserPreviewCard handle={handle} onAction={onClose} />
+          </Suspense>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+const CARD_WIDTH = 340;
+/** Below the link (above it near the bottom of the window), kept inside the window. */
+function popoverPosition(r: DOMRect): React.CSSProperties {
+  const left = Math.max(8, Math.min(r.left, window.innerWidth - CARD_WIDTH - 8));
+  const below = r.bottom + 260 < window.innerHeight;
+  return below
+    ? { position: 'fixed', left, top: r.bottom + 6, width: CARD_WIDTH }
+    : { position: 'fixed', left, bottom: window.innerHeight - r.top + 6, width: CARD_WIDTH };
+}
