@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { DESKTOP, expectAccessible, openWithToken, PHONE, settledShot, shot, signUpFan } from './helpers.ts';
+import {
+  acceptAge,
+  DESKTOP,
+  expectAccessible,
+  openWithToken,
+  PHONE,
+  settledShot,
+  shot,
+  signUpFan,
+} from './helpers.ts';
 
 test.describe('user preview card (spec §2 overlays)', () => {
   test('desktop, English: resting on an author shows the card; keyboard focus too; Subscribe opens the offer', async ({
@@ -58,5 +67,64 @@ test.describe('user preview card (spec §2 overlays)', () => {
     await sheet.getByTestId('user-card-message').click();
     await expect(page.getByTestId('overlay-messages')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`messages=${handle}`));
+  });
+});
+
+test.describe('help and support overlay (spec §2 overlays)', () => {
+  test('desktop, English: a visitor opens it from the header, searches the articles and writes to support', async ({
+    page,
+  }, info) => {
+    await page.setViewportSize(DESKTOP);
+    await acceptAge(page);
+    await page.goto('/terms');
+    await page.getByTestId('help-button').click();
+    const help = page.getByTestId('help-overlay');
+    await expect(help).toBeVisible();
+    await expect(help.getByTestId('help-article')).toHaveCount(3);
+    await help.getByTestId('help-search').fill('credit');
+    await expect(help.getByTestId('help-article').first()).toContainText('Buying and using credits');
+    await settledShot(page, info, 'help-overlay-en-1280');
+    await expectAccessible(page);
+    await help.getByTestId('help-article').first().click();
+    await expect(page).toHaveURL(/feed=wiki&article=/);
+    await expect(page.getByTestId('wiki-body')).toContainText('never expire');
+    await expect(help).toHaveCount(0);
+    // The contact form goes to the support inbox (POST /contact); bad input is explained.
+    await page.getByTestId('help-button').click();
+    await help.getByTestId('help-tab-contact').click();
+    await help.getByTestId('field-name').fill('Visitor Vera');
+    await help.getByTestId('field-email').fill('not-an-email');
+    await help.getByTestId('field-subject').fill('Where are my credits?');
+    await help.getByTestId('field-message').fill('I bought a bag and cannot see it.');
+    await help.getByTestId('contact-submit').click();
+    await expect(help.getByTestId('field-email')).toHaveAttribute('aria-invalid', 'true');
+    await help.getByTestId('field-email').fill('vera@example.com');
+    await help.getByTestId('contact-submit').click();
+    await expect(help.getByTestId('contact-success')).toBeVisible();
+    await shot(page, info, 'help-contact-en-1280');
+  });
+
+  test('phone, Spanish: a signed-in fan opens it from the account menu and finds an article', async ({
+    page,
+    request,
+  }, info) => {
+    await page.setViewportSize(PHONE);
+    const fan = await signUpFan(request, 'helpes');
+    await openWithToken(page, fan.token, fan.user, '/');
+    await page.getByTestId('language-selector').selectOption('es');
+    await page.getByTestId('user-menu-button').click();
+    await page.getByTestId('menu-help').click();
+    const help = page.getByTestId('help-overlay');
+    await expect(help).toContainText('Ayuda y soporte');
+    await help.getByTestId('help-search').fill('documentos');
+    await expect(help.getByTestId('help-article')).toHaveCount(1);
+    await expect(help.getByTestId('help-article')).toContainText('Hacerse creador');
+    await settledShot(page, info, 'help-overlay-es-390');
+    await expectAccessible(page);
+    await help.getByTestId('help-tab-contact').click();
+    await expect(help.getByTestId('contact-form')).toBeVisible();
+    await shot(page, info, 'help-contact-es-390');
+    await page.keyboard.press('Escape');
+    await expect(help).toHaveCount(0);
   });
 });

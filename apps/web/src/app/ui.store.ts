@@ -19,6 +19,8 @@ interface UiState {
   adminMenuOpen: boolean;
   creatorMenuOpen: boolean;
   userMenuOpen: boolean;
+  /** The help and support overlay (features/help). */
+  helpOpen: boolean;
   updateAvailable: boolean;
   updatePromptDismissed: boolean;
   fatal: FatalError;
@@ -33,6 +35,7 @@ interface UiState {
   setAdminMenuOpen: (open: boolean) => void;
   setCreatorMenuOpen: (open: boolean) => void;
   setUserMenuOpen: (open: boolean) => void;
+  setHelpOpen: (open: boolean) => void;
   setUpdateAvailable: (available: boolean) => void;
   dismissUpdatePrompt: () => void;
   setFatal: (fatal: FatalError) => void;
@@ -46,6 +49,7 @@ export const useUi = create<UiState>()((set) => ({
   adminMenuOpen: false,
   creatorMenuOpen: false,
   userMenuOpen: false,
+  helpOpen: false,
   updateAvailable: false,
   updatePromptDismissed: false,
   fatal: null,
@@ -66,6 +70,7 @@ export const useUi = create<UiState>()((set) => ({
   setAdminMenuOpen: (adminMenuOpen) => set({ adminMenuOpen }),
   setCreatorMenuOpen: (creatorMenuOpen) => set({ creatorMenuOpen }),
   setUserMenuOpen: (userMenuOpen) => set({ userMenuOpen }),
+  setHelpOpen: (helpOpen) => set({ helpOpen }),
   setUpdateAvailable: (updateAvailable) => set({ updateAvailable }),
   dismissUpdatePrompt: () => set({ updatePromptDismissed: true }),
   setFatal: (fatal) => set((state) => ({ fatal: state.fatal ?? fatal })),

@@ -24,7 +24,7 @@ import { Footer } from './Footer.tsx';
 import { AccountDialog, AgeAdvice, UpdatePrompt } from './Gates.tsx';
 import { Header } from './Header.tsx';
 import { AdminMenu, CreatorMenu } from './menus.tsx';
-import { OverlayHost } from './OverlayHost.tsx';
+import { HelpHost, OverlayHost } from './OverlayHost.tsx';
 import { NotificationPopups } from './Popups.tsx';
 
 /** The application frame: start-up, header, page, overlays and app-wide behaviours. */
@@ -80,6 +80,7 @@ export function AppShell() {
       <Footer />
       <BottomNav />
       <OverlayHost />
+      <HelpHost />
       <NotificationPopups />
       <AdminMenu />
       <CreatorMenu />

@@ -27,6 +27,7 @@ export function Header() {
   const screen = useUi((s) => s.screen);
   const setAdminMenuOpen = useUi((s) => s.setAdminMenuOpen);
   const setCreatorMenuOpen = useUi((s) => s.setCreatorMenuOpen);
+  const setHelpOpen = useUi((s) => s.setHelpOpen);
   const [userMenuOpen, setUserMenuOpen] = useState(false);
   const closeUserMenu = useCallback(() => setUserMenuOpen(false), []);
   const mobile = screen === 'mobile';
@@ -82,6 +83,18 @@ export function Header() {
         )}
         {user && !mobile && <MessagesButton />}
         {user && !mobile && <NotificationsButton />}
+        {/* On phones a signed-in person finds Help in the account menu (the bar has no room). */}
+        {!(mobile && user) && (
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => setHelpOpen(true)}
+            aria-label={t('header.help')}
+            data-testid="help-button"
+          >
+            <Icon name="help" />
+          </button>
+        )}
         <LanguageSelector />
         {mobile && hasSomeRole(user, ADMIN_ROLES) && (
           <button

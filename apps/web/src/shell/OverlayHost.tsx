@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { OVERLAY_PARAMS, type OverlayParam, openOverlays, useOverlay } from '../app/navigation.ts';
@@ -17,6 +17,9 @@ const MessagesOverlay = lazy(() =>
   import('../features/messages/MessagesOverlay.tsx').then((m) => ({ default: m.MessagesOverlay })),
 );
 const PostInfo = lazy(() => import('../features/post/PostInfo.tsx').then((m) => ({ default: m.PostInfo })));
+const HelpOverlay = lazy(() =>
+  import('../features/help/HelpOverlay.tsx').then((m) => ({ default: m.HelpOverlay })),
+);
 const StoryViewer = lazy(() =>
   import('../features/stories/StoryViewer.tsx').then((m) => ({ default: m.StoryViewer })),
 );
@@ -74,4 +77,17 @@ function QueryOverlay({ name, open, value }: { name: OverlayParam; open: boolean
       {content ? <Suspense fallback={<Loader />}>{content}</Suspense> : <FeatureSoon what={what} />}
     </Modal>
   );
+}
+
+/** The help and support overlay (spec §2 "help/support"), from the header or the user menu on any page. */
+export function HelpHost() {
+  const open = useUi((s) => s.helpOpen);
+  // Loaded at the first opening, then kept so it can animate out.
+  const [used, setUsed] = useState(false);
+  if (open && !used) setUsed(true);
+  return used ? (
+    <Suspense fallback={null}>
+      <HelpOverlay open={open} />
+    </Suspense>
+  ) : null;
 }

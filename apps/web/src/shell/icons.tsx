@@ -10,6 +10,7 @@ const paths = {
   user: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 21a8 8 0 0116 0',
   explore: 'M11 19a8 8 0 100-16 8 8 0 000 16zM21 21l-4.3-4.3',
   compass: 'M12 21a9 9 0 100-18 9 9 0 000 18zM15.5 8.5l-2 5-5 2 2-5 5-2z',
+  help: 'M12 21a9 9 0 100-18 9 9 0 000 18zM9.5 9.5a2.5 2.5 0 114 2c-1 .6-1.5 1.2-1.5 2.3M12 17h.01',
 } as const;
 
 export function Icon({ name }: { name: keyof typeof paths }) {

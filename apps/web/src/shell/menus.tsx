@@ -147,6 +147,7 @@ export function CreatorMenu() {
 export function UserMenu({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('shell');
   const user = useSession((s) => s.user);
+  const setHelpOpen = useUi((s) => s.setHelpOpen);
   const logout = useLogout();
   const ref = useRef<HTMLDivElement>(null);
   useCloseOnNavigate(onClose);
@@ -254,9 +255,17 @@ export function UserMenu({ onClose }: { onClose: () => void }) {
             </li>
           )}
           <li>
-            <Link className="menu-list__item" to="/help">
+            <button
+              type="button"
+              className="menu-list__item"
+              onClick={() => {
+                onClose();
+                setHelpOpen(true);
+              }}
+              data-testid="menu-help"
+            >
               {t('userMenu.help')}
-            </Link>
+            </button>
           </li>
           <li>
             <button

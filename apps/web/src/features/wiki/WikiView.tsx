@@ -12,7 +12,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, errorText } from '../../app/api.ts';
@@ -21,8 +21,7 @@ import { ConfirmModal } from '../../ui/Confirm.tsx';
 import { Alert, Loader, Panel, ShowMore } from '../../ui/Feedback.tsx';
 import { Form, FormError, SelectField, TextField, useZodForm } from '../../ui/Form.tsx';
 import { useSearchParamText } from '../../ui/queryParams.ts';
-
-const WIKI = '/?feed=wiki';
+import { WIKI, WikiArticleList, WikiSearchField } from './WikiParts.tsx';
 
 const useIsAdministrator = () => useSession((s) => hasSomeRole(s.user, ADMINISTRATOR_ROLES));
 
@@ -42,7 +41,6 @@ export function WikiView() {
 
 function WikiIndex() {
   const { t, i18n } = useTranslation('pages');
-  const id = useId();
   const admin = useIsAdministrator();
   const { text, setText, words: q } = useSearchParamText();
   const language = i18n.language === 'es' ? 'es' : 'en';
@@ -58,20 +56,7 @@ function WikiIndex() {
     <Panel title={t('wiki.title')} testId="view-wiki">
       <p className="panel__intro">{t('wiki.intro')}</p>
       <div className="wiki__bar">
-        <form className="wiki__search" onSubmit={(e) => e.preventDefault()}>
-          <label htmlFor={`${id}-q`} className="sr-only">
-            {t('wiki.search')}
-          </label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            value={text}
-            maxLength={100}
-            placeholder={t('wiki.search')}
-            onChange={(e) => setText(e.target.value)}
-            data-testid="wiki-search"
-          />
-        </form>
+        <WikiSearchField text={text} onText={setText} testId="wiki-search" />
         {admin && (
           <Link to={`${WIKI}&edit=new`} className="button button--primary" data-testid="wiki-new">
             {t('wiki.new')}
@@ -87,16 +72,7 @@ function WikiIndex() {
           {q ? t('wiki.none', { q }) : t('wiki.empty')}
         </p>
       ) : (
-        <ul className="wiki__list" data-testid="wiki-list">
-          {articles.map((a) => (
-            <li key={a.id}>
-              <Link to={`${WIKI}&article=${a.slug}`} className="wiki__item" data-testid="wiki-item">
-                <strong>{a.title}</strong>
-                <span>{a.excerpt}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <WikiArticleList articles={articles} testId="wiki-list" itemTestId="wiki-item" />
       )}
       <ShowMore query={list} label={t('wiki.more')} busyLabel={t('wiki.loading')} />
     </Panel>
