@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.ts';
 import { serveMetrics } from './http/metrics.ts';
 import { logSmtpCheck, SmtpMailer } from './mail/mailer.ts';
 import { logVideoTools } from './media/ffmpeg.ts';
+import { ensureAdminCreator } from './modules/users/admin-creator.ts';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/demo.ts';
 import { seedDemoContent } from './seed/demo-content.ts';
 
@@ -55,6 +56,10 @@ async function main(): Promise<void> {
       ).join('\n')}\n`,
     );
   }
+
+  // After the demo seed (which only seeds an empty database): the official creator page, once.
+  const official = await ensureAdminCreator(built.services.users, config);
+  if (official.created) log.info({ handle: config.appKey }, 'admin creator made');
 
   await built.app.listen({ port: config.port, host: config.host });
   console.info(`${config.appName} is running at http://localhost:${config.port} (${database.kind})`);

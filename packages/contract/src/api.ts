@@ -40,6 +40,7 @@ import {
 } from './http/auth.ts';
 import { contactRequestSchema, contactResponseSchema, outboxResponseSchema } from './http/contact.ts';
 import {
+  announcementRequestSchema,
   commentsQuerySchema,
   commentsResponseSchema,
   createCommentRequestSchema,
@@ -449,6 +450,15 @@ export const endpoints = {
     output: postResponseSchema,
     auth: 'required',
     summary: 'Set the review status of a post or story (admin, coord, super).',
+  },
+  'admin.announce': {
+    method: 'POST',
+    path: '/admin/announcement',
+    input: announcementRequestSchema,
+    output: postResponseSchema,
+    auth: 'required',
+    summary:
+      "An administrator (admin, super) publishes an announcement to everyone: a free post on the admin creator's page (adminUser), approved at once.",
   },
   'media.play': {
     method: 'GET',

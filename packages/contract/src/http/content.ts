@@ -302,6 +302,16 @@ export const postFieldsSchema = z
   .refine((v) => v.visibility !== 'ppv' || v.price > 0, { path: ['price'], message: 'price.required' });
 export type PostFields = z.input<typeof postFieldsSchema>;
 
+/** An announcement to everyone on the admin creator's page (spec §6): its text. */
+export const announcementRequestSchema = z.object({
+  message: z
+    .string({ error: 'MISSING_DATA' })
+    .trim()
+    .min(1, 'MISSING_DATA')
+    .max(LIMITS.postCharacters, 'tooLong'),
+});
+export type AnnouncementRequest = z.input<typeof announcementRequestSchema>;
+
 export const postResponseSchema = z.object({ success: z.literal(true), post: postSchema });
 
 export const reviewRequestSchema = z.object({

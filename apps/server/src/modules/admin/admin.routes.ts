@@ -1,7 +1,8 @@
+import { AppError } from '../../http/app-error.ts';
 import { requireAdministrator, requireSomeRoles, requireStaff } from '../../http/guards.ts';
 import type { RouteDeps } from '../../http/route-deps.ts';
 
-export function adminRoutes({ route, services }: RouteDeps): void {
+export function adminRoutes({ route, services, config }: RouteDeps): void {
   const moderators = { guard: requireStaff };
   route('admin.complaints', ({ auth, input }) => services.complaints.list(auth, input), moderators);
   route(
@@ -25,5 +26,15 @@ export function adminRoutes({ route, services }: RouteDeps): void {
       return { success: true };
     },
     { guard: requireSomeRoles('super') },
+  );
+  route(
+    'admin.announce',
+    async ({ auth, input }) => {
+      // The official account is made at start-up (modules/users/admin-creator.ts).
+      const official = await services.users.findByLogin(config.appKey);
+      if (!official) throw new AppError('NOT_FOUND');
+      return { success: true, post: await services.posts.announce(auth, official.id, input.message) };
+    },
+    { guard: requireAdministrator },
   );
 }

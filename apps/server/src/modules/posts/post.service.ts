@@ -402,6 +402,33 @@ export class PostService {
     return this.one(auth, post.id);
   }
 
+  /**
+   * An announcement to everyone (spec §6, ADR 0033): an administrator writes a free text post on
+   * the admin creator's page. The writer is staff, so it is approved at once through `review`,
+   * like any post (the review is recorded as theirs), and published on every home feed.
+   */
+  async announce(auth: AuthInfo, officialId: string, message: string) {
+    if (!isStaff(auth)) throw new AppError('FORBIDDEN');
+    assertTransition('draft', 'in_review', 'creator');
+    const post = await this.deps.posts.create(
+      {
+        creatorId: officialId,
+        kind: 'post',
+        message,
+        visibility: 'free',
+        price: 0,
+        discountStatus: 'off',
+        discountPercent: 0,
+        discountDateLimit: null,
+        adminStatus: storedStatus('in_review'),
+        publishAt: null,
+        certifiedAt: this.now(),
+      },
+      [],
+    );
+    return this.review(auth, { id: post.id, adminStatus: 'approved' });
+  }
+
   /** The creator's queue: own posts scheduled for later, soonest first. */
   async scheduled(auth: AuthInfo) {
     const rows = await this.deps.posts.scheduled(auth.userId, this.now());

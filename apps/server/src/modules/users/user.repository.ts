@@ -136,6 +136,30 @@ export class UserRepository {
     });
   }
 
+  /**
+   * Makes an account once: several server copies starting together may all ask, the handle's
+   * unique index lets one insert win and the others do nothing. An account already holding the
+   * handle is kept as it is. Answers its id and whether this call made it.
+   */
+  async ensureAccount(
+    input: Omit<NewUser, 'birthdate' | 'referredBy'>,
+    profile: Partial<ProfileRow>,
+  ): Promise<{ id: string; created: boolean }> {
+    const [made] = await this.db
+      .insert(users)
+      .values({ ...input, referredBy: null, termsAcceptedAt: new Date() })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    const id = made?.id ?? (await this.findByLogin(input.username))?.id;
+    if (!id) throw new Error(`account ${input.username} neither made nor found`);
+    // Also when a copy stopped between the two statements: the next start adds the profile.
+    await this.db
+      .insert(profiles)
+      .values({ ...profile, userId: id })
+      .onConflictDoNothing();
+    return { id, created: !!made };
+  }
+
   async update(id: string, changes: ProfileChanges): Promise<void> {
     await this.db.transaction(async (tx) => {
       if (Object.keys(changes.user).length) {
