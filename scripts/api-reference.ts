@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ERRORS, endpoints } from '@fanverse/contract';
+import { ERRORS, type EndpointName, endpoints, tokenScopeOf } from '@fanverse/contract';
 import { z } from 'zod';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -68,6 +68,9 @@ function build() {
       op.requestBody = { required: true, content: { [type]: { schema: schemaOf(d.input, 'input') } } };
     }
     if (params.length) op.parameters = params;
+    // The scope a personal API token needs here (contract TOKEN_SCOPES); absent: no token may call it.
+    const scope = tokenScopeOf(name as EndpointName);
+    if (scope) op['x-token-scope'] = scope;
     paths[url] ??= {};
     paths[url][d.method.toLowerCase()] = op;
   }
@@ -83,7 +86,12 @@ function build() {
     components: {
       securitySchemes: {
         token: { type: 'apiKey', in: 'header', name: 'a1sledom' },
-        bearer: { type: 'http', scheme: 'bearer' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A session token, or a personal API token (`fv_…`, made in the developer view) that reaches only the operations whose `x-token-scope` it was granted.',
+        },
       },
       schemas: {
         Error: {

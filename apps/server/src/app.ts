@@ -39,6 +39,7 @@ import { blockRoutes } from './modules/blocks/block.routes.ts';
 import { commentRoutes } from './modules/comments/comment.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { creatorRoutes } from './modules/creators/creator.routes.ts';
+import { developerRoutes } from './modules/developer/developer.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { earningsRoutes } from './modules/earnings/earnings.routes.ts';
 import { galleryRoutes } from './modules/gallery/gallery.routes.ts';
@@ -116,6 +117,7 @@ const MODULES: ((deps: RouteDeps) => void)[] = [
   vaultRoutes,
   liveRoutes,
   wikiRoutes,
+  developerRoutes,
 ];
 
 /**
@@ -270,7 +272,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   await registerMultipart(app, config);
   media.registerRoutes(app);
 
+  // File streams and other non-contract routes take sessions only; contract routes also API tokens.
   const authenticate = createAuthenticator(services.auth);
+  const authenticateRoute = createAuthenticator(services.auth, services.apiTokens);
   const uploadLimits = {
     maxImageBytes: config.media.maxImageBytes,
     maxVideoBytes: config.media.maxVideoBytes,
@@ -284,7 +288,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       defineRoute(
         app,
         {
-          authenticate,
+          authenticate: authenticateRoute,
           output: config.env === 'production' ? 'serialize' : 'validate',
           readMultipart: async (req) => {
             const body = await readMultipart(req, uploadLimits);

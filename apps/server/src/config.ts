@@ -102,6 +102,8 @@ const envSchema = z.object({
   /** Per account and minute: comments, and direct messages. */
   RATE_COMMENT_PER_ACCOUNT: positiveInt(10),
   RATE_MESSAGE_PER_ACCOUNT: positiveInt(60),
+  /** Calls per personal API token and minute (on top of each endpoint's own limits). */
+  RATE_API_TOKEN_PER_MINUTE: positiveInt(120),
   RESET_CODE_TTL_MINUTES: positiveInt(15),
   RESET_CODE_MAX_ATTEMPTS: positiveInt(10),
   SESSION_TTL_DAYS: positiveInt(30),
@@ -201,6 +203,8 @@ export interface Config {
     commentPerAccount: number;
     /** Direct messages per account per minute. */
     messagePerAccount: number;
+    /** Calls per personal API token per minute. */
+    apiTokenPerMinute: number;
   };
   resetCodeTtlMinutes: number;
   resetCodeMaxAttempts: number;
@@ -354,6 +358,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       confirmMailPerAccount: e.RATE_CONFIRM_MAIL_PER_ACCOUNT,
       commentPerAccount: e.RATE_COMMENT_PER_ACCOUNT,
       messagePerAccount: e.RATE_MESSAGE_PER_ACCOUNT,
+      apiTokenPerMinute: e.RATE_API_TOKEN_PER_MINUTE,
     },
     resetCodeTtlMinutes: e.RESET_CODE_TTL_MINUTES,
     resetCodeMaxAttempts: e.RESET_CODE_MAX_ATTEMPTS,

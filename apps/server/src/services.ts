@@ -63,6 +63,8 @@ import { VaultRepository } from './modules/vault/vault.repository.ts';
 import { VaultService } from './modules/vault/vault.service.ts';
 import { createMoneyStore } from './modules/wallet/money.unit.ts';
 import { MoneyTerms } from './modules/wallet/terms.service.ts';
+import { ApiTokenRepository } from './modules/developer/api-token.repository.ts';
+import { ApiTokenService } from './modules/developer/api-token.service.ts';
 import { WikiRepository } from './modules/wiki/wiki.repository.ts';
 import { WikiService } from './modules/wiki/wiki.service.ts';
 import { buildMoneyServices } from './payments/money.services.ts';
@@ -337,6 +339,12 @@ export function buildServices(deps: ServiceDeps) {
     }),
     home: new HomeService({ users, config: deps.config, settings }),
     wiki: new WikiService(new WikiRepository(db), actionLog),
+    apiTokens: new ApiTokenService({
+      tokens: new ApiTokenRepository(db),
+      limiter: deps.limiter,
+      perMinute: deps.config.rateLimits.apiTokenPerMinute,
+      now: deps.now,
+    }),
     settings,
     contact: new ContactService(new ContactRepository(db), deps.limiter, reportRepo),
     outbox: deps.outbox,

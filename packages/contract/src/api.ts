@@ -83,6 +83,7 @@ import {
   userPreviewSchema,
   videoPlaySchema,
 } from './http/content.ts';
+import { developerEndpoints } from './http/developer.ts';
 import { homeQuerySchema, homeResponseSchema } from './http/home.ts';
 import { leakComplaintResponseSchema, leakTraceFieldsSchema, leakTraceSchema } from './http/leaks.ts';
 import { liveEndpoints } from './http/lives.ts';
@@ -809,6 +810,7 @@ export const endpoints = {
   ...liveEndpoints,
   ...settingsEndpoints,
   ...wikiEndpoints,
+  ...developerEndpoints,
   'leaks.trace': {
     method: 'POST',
     path: '/leaks/trace',

@@ -48,6 +48,26 @@ export const ERRORS = {
     en: 'Your session has expired. Please log in again.',
     es: 'Tu sesión ha caducado. Inicia sesión de nuevo.',
   },
+  API_TOKEN_INVALID: {
+    status: 401,
+    en: 'This API token is unknown, revoked or expired.',
+    es: 'Este token de API no existe, fue revocado o ha caducado.',
+  },
+  API_TOKEN_SCOPE_MISSING: {
+    status: 403,
+    en: 'This API token lacks the scope {scope} needed for this call.',
+    es: 'Este token de API no tiene el permiso {scope} que necesita esta llamada.',
+  },
+  API_TOKEN_NOT_ALLOWED: {
+    status: 403,
+    en: 'API tokens cannot call this endpoint; sign in to the app to do this.',
+    es: 'Los tokens de API no pueden llamar a este punto de acceso; inicia sesión en la aplicación para hacerlo.',
+  },
+  API_TOKEN_LIMIT: {
+    status: 409,
+    en: 'You already have {max} API tokens. Revoke one before creating another.',
+    es: 'Ya tienes {max} tokens de API. Revoca uno antes de crear otro.',
+  },
   INVALID_CREDENTIALS: {
     status: 401,
     en: 'The username, email or password is not correct.',

@@ -1,4 +1,5 @@
 export * from './api.ts';
+export * from './api-scopes.ts';
 export * from './constants.ts';
 export * from './error-schema.ts';
 export * from './errors.ts';
@@ -6,6 +7,7 @@ export * from './http/admin.ts';
 export * from './http/auth.ts';
 export * from './http/contact.ts';
 export * from './http/content.ts';
+export * from './http/developer.ts';
 export * from './http/home.ts';
 export * from './http/leaks.ts';
 export * from './http/lives.ts';

@@ -222,6 +222,31 @@ export const passkeys = pgTable(
   (t) => [uniqueIndex('passkeys_credential_idx').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
 );
 
+/**
+ * Personal API tokens of developers (`?feed=developer`, ADR 0033): `Authorization: Bearer fv_…`
+ * acts as the user on the endpoints of the token's scopes only. Only the SHA-256 of the token is
+ * kept; `prefix` (its first characters) tells tokens apart in the list.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    scopes: text('scopes').array().notNull(),
+    /** Null: works until revoked. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_idx').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId)],
+);
+
 /** A WebAuthn challenge handed out for one registration or sign-in; used once, short-lived. */
 export const passkeyChallenges = pgTable('passkey_challenges', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -1,4 +1,4 @@
-import type { Role } from '@fanverse/contract';
+import type { ApiScope, Role } from '@fanverse/contract';
 import { isAdministrator, isStaff } from '../access/roles.ts';
 
 /** Who is calling: the session's user and the session id. */
@@ -11,6 +11,11 @@ export interface AuthInfo {
   /** Roles held but withheld until the account turns two-step sign-in on (admin, super). */
   withheldRoles?: Role[];
   verified: boolean;
+  /**
+   * Set when the caller is a personal API token instead of a session (ADR 0033): the route layer
+   * lets it through only to endpoints of its scopes, and `roles` never holds a staff role then.
+   */
+  apiToken?: { id: string; scopes: ApiScope[] };
 }
 
 export type Guard = (auth: AuthInfo) => boolean;

@@ -5,6 +5,7 @@ import {
   endpoints,
   type Language,
   nullBytePath,
+  tokenScopeOf,
 } from '@fanverse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -116,6 +117,12 @@ export function defineRoute<N extends EndpointName>(
         }
       }
       if (def.auth === 'required' && !auth) throw new AppError('UNAUTHENTICATED');
+      if (auth?.apiToken) {
+        // A personal API token reaches only the endpoints of its scopes (contract TOKEN_SCOPES).
+        const scope = tokenScopeOf(name);
+        if (!scope) throw new AppError('API_TOKEN_NOT_ALLOWED');
+        if (!auth.apiToken.scopes.includes(scope)) throw new AppError('API_TOKEN_SCOPE_MISSING', { scope });
+      }
       if (options.guard) {
         const verdict = checkGuard(options.guard, auth);
         if (verdict === 'needsTwoFactor') throw new AppError('TWO_FACTOR_REQUIRED');

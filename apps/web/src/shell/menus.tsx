@@ -247,6 +247,13 @@ export function UserMenu({ onClose }: { onClose: () => void }) {
               </Link>
             </li>
           )}
+          {hasSomeRole(user, ['developer']) && (
+            <li>
+              <Link className="menu-list__item" to="/?feed=developer" data-testid="developer-link">
+                {t('userMenu.developer')}
+              </Link>
+            </li>
+          )}
           {hasSomeRole(user, ['super']) && (
             <li>
               <Link className="menu-list__item" to="/dashboard">

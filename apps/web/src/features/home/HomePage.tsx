@@ -11,6 +11,9 @@ import { type HomeSelection, MONEY_FEEDS, needsLogin, selectHomeView } from './v
 
 // Views other than the feeds load when chosen, so the first load of `/` carries only the feed.
 const AdminView = lazy(() => import('../admin/AdminView.tsx').then((m) => ({ default: m.AdminView })));
+const DeveloperView = lazy(() =>
+  import('../developer/DeveloperView.tsx').then((m) => ({ default: m.DeveloperView })),
+);
 const DirectoryView = lazy(() =>
   import('../explore/DirectoryView.tsx').then((m) => ({ default: m.DirectoryView })),
 );
@@ -99,6 +102,7 @@ function HomeView({ selection }: { selection: HomeSelection }) {
         );
       }
       if (selection.feed === 'wiki') return <WikiView />;
+      if (selection.feed === 'developer') return <DeveloperView />;
       if (selection.feed === 'gallery') return <GalleryView creator={params.get('creator') ?? undefined} />;
       if (MONEY_FEEDS.includes(selection.feed)) return <MoneyFeedView feed={selection.feed} />;
       if (selection.feed === 'my_content') {
