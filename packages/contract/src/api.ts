@@ -719,7 +719,7 @@ export const endpoints = {
     input: adminRoleRequestSchema,
     output: okSchema,
     auth: 'required',
-    summary: 'Grant or take away the admin or coordinator role (super only).',
+    summary: 'Grant or take away the admin, coordinator or developer role (super only).',
   },
   'admin.statistics': {
     method: 'GET',

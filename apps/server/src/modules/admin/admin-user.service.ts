@@ -27,8 +27,16 @@ export class AdminUserService {
     };
   }
 
-  /** Grants or takes away a staff role; super administrators only, never on themselves. */
-  async setRole(auth: AuthInfo, userId: string, role: 'admin' | 'coord', grant: boolean): Promise<void> {
+  /**
+   * Grants or takes away a staff role or the developer role; super administrators only, never on
+   * themselves. Taking developer away stops the account's API tokens at once (ADR 0033).
+   */
+  async setRole(
+    auth: AuthInfo,
+    userId: string,
+    role: ParsedInput<'admin.userRole'>['role'],
+    grant: boolean,
+  ): Promise<void> {
     if (!isSuper(auth)) throw new AppError('FORBIDDEN');
     if (userId === auth.userId) throw new AppError('FORBIDDEN');
     if (!(await this.repo.rolesOf(userId))) throw new AppError('NOT_FOUND');

@@ -214,6 +214,34 @@ describe('personal API tokens (?feed=developer)', () => {
     expect(statuses[40]).toBe(429);
   });
 
+  it('is granted and taken away by a super administrator; taking it away stops the tokens', async () => {
+    const superAdmin = await createUser(t, { roles: ['user', 'super'] });
+    const admin = await createUser(t, { roles: ['user', 'admin'] });
+    const person = await createUser(t);
+    const grant = (token: string, on: boolean) =>
+      t.call('admin.userRole', { role: 'developer', grant: on }, { token, params: { id: person.id } });
+    expect((await grant(admin.token, true)).status).toBe(403);
+    expect((await grant(person.token, true)).status).toBe(403);
+    expect((await create(person.token, { name: 'x', scopes: ['read:profile'] })).status).toBe(403);
+    expect((await grant(superAdmin.token, true)).status).toBe(200);
+    const made = await create(person.token, { name: 'x', scopes: ['read:profile'] });
+    expect(made.status).toBe(200);
+    expect((await t.call('user.profile', undefined, { token: made.body.token, bearer: true })).status).toBe(
+      200,
+    );
+    expect((await grant(superAdmin.token, false)).status).toBe(200);
+    const after = await t.call('user.profile', undefined, { token: made.body.token, bearer: true });
+    expect(after.status).toBe(401);
+    expect(after.body.code).toBe('API_TOKEN_INVALID');
+    // The former developer still sees and revokes their tokens.
+    const list = await t.call('developer.tokens', undefined, { token: person.token });
+    expect(list.body.tokens).toHaveLength(1);
+    const params = { id: made.body.apiToken.id };
+    expect((await t.call('developer.revokeToken', undefined, { token: person.token, params })).status).toBe(
+      200,
+    );
+  });
+
   it('keeps the routes outside the contract (file streams) closed to tokens', async () => {
     const { body } = await create(dev.token, { name: 'files', scopes: ['read:profile'] });
     const res = await t.app.inject({

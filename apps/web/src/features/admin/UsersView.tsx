@@ -58,8 +58,8 @@ export function UsersView({ filter: role }: { filter: UserRoleFilter }) {
   });
 
   const setRole = useMutation({
-    mutationFn: (input: { id: string; grant: boolean }) =>
-      api('admin.userRole', { role: 'admin', grant: input.grant }, { params: { id: input.id } }),
+    mutationFn: (input: { id: string; role: 'admin' | 'developer'; grant: boolean }) =>
+      api('admin.userRole', { role: input.role, grant: input.grant }, { params: { id: input.id } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: [ADMIN_KEYS.users] }),
   });
 
@@ -183,19 +183,22 @@ export function UsersView({ filter: role }: { filter: UserRoleFilter }) {
                         {isSuper &&
                           item._id !== me?._id &&
                           !item.deletedAt &&
-                          !item.roles.includes('super') && (
-                            <button
-                              type="button"
-                              className="button button--small"
-                              disabled={setRole.isPending}
-                              onClick={() =>
-                                setRole.mutate({ id: item._id, grant: !item.roles.includes('admin') })
-                              }
-                              data-testid="user-role-admin"
-                            >
-                              {t(item.roles.includes('admin') ? 'users.revokeAdmin' : 'users.grantAdmin')}
-                            </button>
-                          )}
+                          !item.roles.includes('super') &&
+                          (['admin', 'developer'] as const).map((role) => {
+                            const holds = item.roles.includes(role);
+                            return (
+                              <button
+                                key={role}
+                                type="button"
+                                className="button button--small"
+                                disabled={setRole.isPending}
+                                onClick={() => setRole.mutate({ id: item._id, role, grant: !holds })}
+                                data-testid={`user-role-${role}`}
+                              >
+                                {t(`users.${holds ? 'revoke' : 'grant'}.${role}`)}
+                              </button>
+                            );
+                          })}
                       </td>
                     )}
                   </tr>

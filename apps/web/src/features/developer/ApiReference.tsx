@@ -151,12 +151,15 @@ function typeOf(schema: JsonSchema | undefined): string {
   return type + nullable;
 }
 
+/** Bounds zod writes for every safe integer: not worth showing. */
+const bounded = (n: number | undefined) => n !== undefined && Math.abs(n) < Number.MAX_SAFE_INTEGER;
+
 function Constraints({ schema }: { schema: JsonSchema }) {
   const parts = [
     schema.minLength !== undefined && `≥ ${schema.minLength} chars`,
     schema.maxLength !== undefined && `≤ ${schema.maxLength} chars`,
-    schema.minimum !== undefined && `≥ ${schema.minimum}`,
-    schema.maximum !== undefined && `≤ ${schema.maximum}`,
+    bounded(schema.minimum) && `≥ ${schema.minimum}`,
+    bounded(schema.maximum) && `≤ ${schema.maximum}`,
     schema.default !== undefined && `= ${JSON.stringify(schema.default)}`,
   ].filter(Boolean);
   return parts.length ? <span className="schema__note"> ({parts.join(', ')})</span> : null;

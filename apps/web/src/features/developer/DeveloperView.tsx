@@ -118,7 +118,7 @@ function CreateToken({ onCreated }: { onCreated: (created: ApiTokenCreated) => v
                   data-testid={`scope-${scope}`}
                 />
                 <span>
-                  <code>{scope}</code> {t(`scopes.${scope}`)}
+                  <code>{scope}</code> {t(`scopes.${scope.replace(':', '_')}`)}
                 </span>
               </label>
             ))}

@@ -94,7 +94,9 @@ export function sampleOf(schema: JsonSchema | undefined, depth = 0): unknown {
       return [];
     case 'integer':
     case 'number':
-      return schema.minimum ?? 1;
+      return schema.minimum !== undefined && Math.abs(schema.minimum) < Number.MAX_SAFE_INTEGER
+        ? schema.minimum
+        : 1;
     case 'boolean':
       return true;
     case 'string':
