@@ -53,6 +53,8 @@ test.describe('developer view (?feed=developer)', () => {
     await expect(page.getByTestId('example-refused')).toContainText('/api/v1/');
     await shot(page, info, 'developer-created-en-1280');
     await expectAccessible(page);
+    await page.getByTestId('developer-examples').scrollIntoViewIfNeeded();
+    await shot(page, info, 'developer-examples-en-1280');
 
     // The token calls the API within its scopes…
     const bearer = { authorization: `Bearer ${token}` };

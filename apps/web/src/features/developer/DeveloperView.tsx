@@ -7,7 +7,7 @@ import {
   apiTokenCreateSchema,
 } from '@fanverse/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../app/api.ts';
 import { hasSomeRole, useSession } from '../../app/session.store.ts';
@@ -186,6 +186,12 @@ function CopyButton({
 function NewToken({ created, onDone }: { created: ApiTokenCreated; onDone: () => void }) {
   const { t } = useTranslation('developer');
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // Brought into view and selected at once: ready to copy, and announced to screen readers.
+  useEffect(() => {
+    input.current?.scrollIntoView({ block: 'center' });
+    input.current?.focus();
+  }, []);
   return (
     <div className="developer__new card" role="status" data-testid="token-created">
       <h3>{t('tokens.createdTitle', { name: created.apiToken.name })}</h3>
@@ -195,6 +201,7 @@ function NewToken({ created, onDone }: { created: ApiTokenCreated; onDone: () =>
       </label>
       <div className="developer__secret">
         <input
+          ref={input}
           id={id}
           readOnly
           value={created.token}
