@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ERRORS, type EndpointName, endpoints, tokenScopeOf } from '@fanverse/contract';
+import { type EndpointName, ERRORS, endpoints, tokenScopeOf } from '@fanverse/contract';
 import { z } from 'zod';
 
 const root = path.resolve(import.meta.dirname, '..');

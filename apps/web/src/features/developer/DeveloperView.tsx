@@ -7,7 +7,7 @@ import {
   apiTokenCreateSchema,
 } from '@fanverse/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../app/api.ts';
 import { hasSomeRole, useSession } from '../../app/session.store.ts';
@@ -32,18 +32,13 @@ export function DeveloperView() {
     <Panel title={t('title')} testId="view-feed-developer">
       <p className="panel__intro">{t('intro')}</p>
       <nav className="tabs developer__nav" aria-label={t('nav.label')}>
-        <a className="tab" href="#developer-tokens">
-          {t('nav.tokens')}
-        </a>
-        <a className="tab" href="#developer-examples">
-          {t('nav.examples')}
-        </a>
-        <a className="tab" href="#developer-reference">
-          {t('nav.reference')}
-        </a>
+        {SECTIONS.map((section) => (
+          <a key={section} className="tab" href={`#developer-${section}`}>
+            {t(`nav.${section}`)}
+          </a>
+        ))}
       </nav>
-      <section className="developer__section" id="developer-tokens" aria-labelledby="developer-tokens-title">
-        <h2 id="developer-tokens-title">{t('tokens.title')}</h2>
+      <Section name="tokens" title={t('tokens.title')}>
         {developer ? (
           <CreateToken onCreated={setCreated} />
         ) : (
@@ -53,25 +48,31 @@ export function DeveloperView() {
         )}
         {created && <NewToken created={created} onDone={() => setCreated(null)} />}
         <TokenList />
-      </section>
-      <section
-        className="developer__section"
-        id="developer-examples"
-        aria-labelledby="developer-examples-title"
-      >
-        <h2 id="developer-examples-title">{t('examples.title')}</h2>
+      </Section>
+      <Section name="examples" title={t('examples.title')}>
         <Examples created={created} />
-      </section>
-      <section
-        className="developer__section"
-        id="developer-reference"
-        aria-labelledby="developer-reference-title"
-      >
-        <h2 id="developer-reference-title">{t('reference.title')}</h2>
+      </Section>
+      <Section name="reference" title={t('reference.title')}>
         <p>{t('reference.intro')}</p>
         <ApiReference />
-      </section>
+      </Section>
     </Panel>
+  );
+}
+
+const SECTIONS = ['tokens', 'examples', 'reference'] as const;
+
+/** One section of the view, reachable from the section links (`#developer-tokens`…). */
+function Section({ name, title, children }: { name: string; title: string; children: ReactNode }) {
+  return (
+    <section
+      className="developer__section"
+      id={`developer-${name}`}
+      aria-labelledby={`developer-${name}-title`}
+    >
+      <h2 id={`developer-${name}-title`}>{title}</h2>
+      {children}
+    </section>
   );
 }
 
