@@ -25,6 +25,7 @@ export const TOKEN_SCOPES = {
   'likes.list': 'read:posts',
   'creator.search': 'read:posts',
   'creator.profile': 'read:posts',
+  'user.preview': 'read:posts',
   'search.suggest': 'read:posts',
   'search.posts': 'read:posts',
   'explore.sections': 'read:posts',
