@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { storeLoginTarget, takeNotice } from '../../app/navigation.ts';
 import { hasSomeRole, isCreator, useSession } from '../../app/session.store.ts';
-import { Alert, FeatureSoon, Loader, Panel } from '../../ui/Feedback.tsx';
+import { Alert, Loader, Panel } from '../../ui/Feedback.tsx';
 import { CreatorSuggestions, FeedModeToggle, PostFeed } from '../feed/PostFeed.tsx';
 import { type HomeSelection, MONEY_FEEDS, needsLogin, selectHomeView } from './views.ts';
 
@@ -110,11 +110,8 @@ function HomeView({ selection }: { selection: HomeSelection }) {
           selection.content === 'saved' || selection.content === 'bought' ? selection.content : 'all';
         return <MyContentView content={content} />;
       }
-      return (
-        <Panel title={t(`feeds.${selection.feed}.title`)} testId={`view-feed-${selection.feed}`}>
-          <FeatureSoon what={t(`feeds.${selection.feed}.what`)} />
-        </Panel>
-      );
+      // Every feed of views.ts has its view above (the last "coming soon" one, developer, is built).
+      return <Navigate to="/" replace />;
     case 'view':
       if (selection.view === 'content') return <MyContentView content={selection.content} />;
       if (selection.view === 'wiki') return <WikiView />;
