@@ -6,7 +6,7 @@ import type { ApiScope } from './http/developer.ts';
  * missing here is never reachable with an API token, whatever its scopes: signing in and every
  * security setting (passwords, two-step sign-in, passkeys, sessions, the tokens themselves),
  * anything that moves money (checkout, unlocks, tips, gifts, subscriptions, payouts), account
- * deletion, and every staff endpoint. A token also never carries staff roles (ADR 0033).
+ * deletion, and every staff endpoint. A token also never carries staff roles (ADR 0034).
  */
 export const TOKEN_SCOPES = {
   'user.profile': 'read:profile',

@@ -223,7 +223,7 @@ export const passkeys = pgTable(
 );
 
 /**
- * Personal API tokens of developers (`?feed=developer`, ADR 0033): `Authorization: Bearer fv_…`
+ * Personal API tokens of developers (`?feed=developer`, ADR 0034): `Authorization: Bearer fv_…`
  * acts as the user on the endpoints of the token's scopes only. Only the SHA-256 of the token is
  * kept; `prefix` (its first characters) tells tokens apart in the list.
  */

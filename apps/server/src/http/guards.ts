@@ -12,7 +12,7 @@ export interface AuthInfo {
   withheldRoles?: Role[];
   verified: boolean;
   /**
-   * Set when the caller is a personal API token instead of a session (ADR 0033): the route layer
+   * Set when the caller is a personal API token instead of a session (ADR 0034): the route layer
    * lets it through only to endpoints of its scopes, and `roles` never holds a staff role then.
    */
   apiToken?: { id: string; scopes: ApiScope[] };

@@ -150,7 +150,7 @@ export const adminUsersResponseSchema = z.object({
 });
 export const adminUserActionSchema = z.object({ action: z.enum(['suspend', 'restore']) });
 /** Super administrators grant or take away the staff roles. */
-/** Roles a super administrator grants and takes away: staff roles, and developer (API tokens, ADR 0033). */
+/** Roles a super administrator grants and takes away: staff roles, and developer (API tokens, ADR 0034). */
 export const adminRoleRequestSchema = z.object({
   role: z.enum(['admin', 'coord', 'developer']),
   grant: z.boolean(),

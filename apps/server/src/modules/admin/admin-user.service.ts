@@ -29,7 +29,7 @@ export class AdminUserService {
 
   /**
    * Grants or takes away a staff role or the developer role; super administrators only, never on
-   * themselves. Taking developer away stops the account's API tokens at once (ADR 0033).
+   * themselves. Taking developer away stops the account's API tokens at once (ADR 0034).
    */
   async setRole(
     auth: AuthInfo,

@@ -34,7 +34,7 @@ const isScope = (s: string): s is ApiScope => (API_SCOPES as readonly string[]).
 export const isApiToken = (token: string): boolean => token.startsWith(API_TOKEN_PREFIX);
 
 /**
- * Personal API tokens of developers (ADR 0033). A token is 256 random bits after `fv_`; only its
+ * Personal API tokens of developers (ADR 0034). A token is 256 random bits after `fv_`; only its
  * SHA-256 is stored and it is answered once, at creation. It authenticates as its user without
  * any staff role, only while the user keeps the developer role, and only for its scopes (checked
  * by the route layer against the contract's TOKEN_SCOPES table).

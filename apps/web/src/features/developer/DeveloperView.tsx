@@ -22,7 +22,7 @@ const TOKENS = ['developer.tokens'] as const;
 
 /**
  * `?feed=developer`: personal API tokens (create with scopes and expiry, shown once, list, revoke),
- * example calls with the new token, and the API reference from docs/api/openapi.json (ADR 0033).
+ * example calls with the new token, and the API reference from docs/api/openapi.json (ADR 0034).
  */
 export function DeveloperView() {
   const { t } = useTranslation('developer');

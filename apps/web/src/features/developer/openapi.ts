@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 // The API reference is a built asset of its own (fetched when the developer view opens), never
-// part of a script chunk: the first load and the view's chunk stay small (ADR 0033).
+// part of a script chunk: the first load and the view's chunk stay small (ADR 0034).
 import specUrl from '../../../../../docs/api/openapi.json?url';
 
 export { specUrl };
