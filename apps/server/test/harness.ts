@@ -80,6 +80,8 @@ export async function createTestApp(
     limiter?: RateLimiter;
     /** An already opened and migrated database (e.g. PGlite files a server process opens later). */
     database?: Database;
+    /** Log lines to this instead of nothing (with LOG_LEVEL set in `env`). */
+    logTo?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const database: Database & { url?: string } = options.database
@@ -103,7 +105,14 @@ export async function createTestApp(
       ? RedisRateLimiter.connect(config.redisUrl, { prefix: `fv:test:${randomBytes(6).toString('hex')}:` })
       : new MemoryRateLimiter());
   if (limiter instanceof RedisRateLimiter) await limiter.connected();
-  const built = await buildApp({ config, database, limiter, logger: false, now: options.now });
+  const built = await buildApp({
+    config,
+    database,
+    limiter,
+    logger: !!options.logTo,
+    logTo: options.logTo,
+    now: options.now,
+  });
   await built.app.ready();
   return {
     ...built,

@@ -253,3 +253,32 @@ describe('personal API tokens (?feed=developer)', () => {
     expect(res.json().code).toBe('API_TOKEN_NOT_ALLOWED');
   });
 });
+
+describe('personal API tokens in the logs', () => {
+  it('never logs a token, whether it is made, used, refused or revoked', async () => {
+    const lines: string[] = [];
+    const t = await createTestApp({ LOG_LEVEL: 'info' }, { logTo: { write: (line) => lines.push(line) } });
+    try {
+      const dev = await createUser(t, { roles: ['user', 'developer'] });
+      const made = await t.call(
+        'developer.createToken',
+        { name: 'logged?', scopes: ['read:profile'] },
+        { token: dev.token },
+      );
+      const token = made.body.token;
+      expect(token).toMatch(/^fv_/);
+      expect((await t.call('user.profile', undefined, { token, bearer: true })).status).toBe(200);
+      expect((await t.call('message.contacts', {}, { token, bearer: true })).status).toBe(403);
+      const params = { id: made.body.apiToken.id };
+      await t.call('developer.revokeToken', undefined, { token: dev.token, params });
+      expect((await t.call('user.profile', undefined, { token, bearer: true })).status).toBe(401);
+      const log = lines.join('');
+      expect(log).toContain('/api/v1/developer/tokens');
+      expect(log).toContain('"statusCode":401');
+      expect(log).not.toContain(token.slice(3));
+      expect(log).not.toContain(dev.token);
+    } finally {
+      await t.stop();
+    }
+  });
+});
