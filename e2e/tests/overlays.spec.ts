@@ -3,8 +3,10 @@ import {
   acceptAge,
   DESKTOP,
   expectAccessible,
+  loginByApi,
   openWithToken,
   PHONE,
+  sessionOf,
   settledShot,
   shot,
   signUpFan,
@@ -126,5 +128,87 @@ test.describe('help and support overlay (spec §2 overlays)', () => {
     await shot(page, info, 'help-contact-es-390');
     await page.keyboard.press('Escape');
     await expect(help).toHaveCount(0);
+  });
+});
+
+test.describe('profile review overlay (?profile=review)', () => {
+  test('phone, Spanish: a fan opens it from My profile; nothing sent yet, with the way to apply', async ({
+    page,
+    request,
+  }, info) => {
+    await page.setViewportSize(PHONE);
+    const fan = await signUpFan(request, 'reves');
+    await openWithToken(page, fan.token, fan.user, '/?feed=my-profile');
+    await page.getByTestId('language-selector').selectOption('es');
+    await page.getByTestId('profile-review-open').click();
+    await expect(page).toHaveURL(/profile=review/);
+    const overlay = page.getByTestId('overlay-profile');
+    await expect(overlay.getByTestId('profile-review')).toHaveAttribute('data-status', 'none');
+    await expect(overlay).toContainText('Tu perfil no se ha enviado a revisión');
+    await settledShot(page, info, 'profile-review-es-390');
+    await expectAccessible(page);
+    await page.goBack();
+    await expect(overlay).toHaveCount(0);
+    await expect(page.getByTestId('my-profile')).toBeVisible();
+  });
+
+  test('desktop, English: opened by its address, a creator sees the profile approved', async ({
+    page,
+    request,
+  }, info) => {
+    await page.setViewportSize(DESKTOP);
+    await loginByApi(page, request, 'creator1', '/?feed=my-profile&profile=review');
+    const overlay = page.getByTestId('overlay-profile');
+    await expect(overlay.getByTestId('profile-review')).toHaveAttribute('data-status', 'accepted');
+    await expect(overlay).toContainText('Your profile is approved');
+    await settledShot(page, info, 'profile-review-en-1280');
+    await page.keyboard.press('Escape');
+    await expect(overlay).toHaveCount(0);
+  });
+});
+
+test.describe('post statistics overlay (?statistics=post)', () => {
+  test("desktop, English: a creator opens a post's statistics from its menu", async ({
+    page,
+    request,
+  }, info) => {
+    await page.setViewportSize(DESKTOP);
+    await loginByApi(page, request, 'creator1', '/creator1');
+    const card = page.getByTestId('post-card').first();
+    await card.getByTestId('post-menu').click();
+    await card.getByTestId('post-statistics-open').click();
+    await expect(page).toHaveURL(/statistics=[0-9a-f-]{36}/);
+    const overlay = page.getByTestId('overlay-statistics');
+    const figures = overlay.getByTestId('post-statistics');
+    await expect(figures.locator('[data-figure]')).toHaveCount(4);
+    await expect(figures.locator('[data-figure="likes"] dd')).toHaveText(/^\d+$/);
+    await expect(figures).toContainText('Unlocks');
+    await settledShot(page, info, 'post-statistics-en-1280');
+    await expectAccessible(page);
+    await page.goBack();
+    await expect(overlay).toHaveCount(0);
+  });
+
+  test('phone, Spanish: by its address for the creator; a fan is refused the figures', async ({
+    page,
+    request,
+  }, info) => {
+    await page.setViewportSize(PHONE);
+    const { token } = await sessionOf(request, 'creator1');
+    const list = await request.get('/api/v1/posts?creator=creator1', { headers: { a1sledom: token } });
+    const id = ((await list.json()) as { posts: { _id: string }[] }).posts[0]?._id;
+    expect(id).toBeTruthy();
+    await loginByApi(page, request, 'creator1', '/');
+    await page.getByTestId('language-selector').selectOption('es');
+    await page.goto(`/?statistics=${id}`);
+    const overlay = page.getByTestId('overlay-statistics');
+    await expect(overlay).toContainText('Estadísticas');
+    await expect(overlay.getByTestId('post-statistics')).toContainText('Desbloqueos');
+    await settledShot(page, info, 'post-statistics-es-390');
+    const fan = await signUpFan(request, 'statfan');
+    const response = await request.get(`/api/v1/posts/${id}/statistics`, {
+      headers: { a1sledom: fan.token },
+    });
+    expect(response.status()).toBe(403);
   });
 });

@@ -20,6 +20,7 @@ export const TOKEN_SCOPES = {
 
   'posts.list': 'read:posts',
   'posts.scheduled': 'read:posts',
+  'posts.statistics': 'read:posts',
   'comments.list': 'read:posts',
   'stories.list': 'read:posts',
   'likes.list': 'read:posts',

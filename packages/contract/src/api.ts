@@ -63,6 +63,7 @@ import {
   likesResponseSchema,
   postFieldsSchema,
   postResponseSchema,
+  postStatisticsSchema,
   postsQuerySchema,
   postsResponseSchema,
   reactionRequestSchema,
@@ -428,6 +429,14 @@ export const endpoints = {
     output: okSchema,
     auth: 'required',
     summary: 'Delete an own post (admins: any post).',
+  },
+  'posts.statistics': {
+    method: 'GET',
+    path: '/posts/:id/statistics',
+    params: idParam,
+    output: postStatisticsSchema,
+    auth: 'required',
+    summary: "A post's likes, comments, saves and unlocks (its creator and staff only).",
   },
   'posts.scheduled': {
     method: 'GET',

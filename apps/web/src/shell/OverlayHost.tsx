@@ -16,9 +16,15 @@ const LikesOverlay = lazy(() =>
 const MessagesOverlay = lazy(() =>
   import('../features/messages/MessagesOverlay.tsx').then((m) => ({ default: m.MessagesOverlay })),
 );
+const PostStatistics = lazy(() =>
+  import('../features/post/PostStatistics.tsx').then((m) => ({ default: m.PostStatistics })),
+);
 const PostInfo = lazy(() => import('../features/post/PostInfo.tsx').then((m) => ({ default: m.PostInfo })));
 const HelpOverlay = lazy(() =>
   import('../features/help/HelpOverlay.tsx').then((m) => ({ default: m.HelpOverlay })),
+);
+const ProfileReview = lazy(() =>
+  import('../features/apply/ProfileReview.tsx').then((m) => ({ default: m.ProfileReview })),
 );
 const StoryViewer = lazy(() =>
   import('../features/stories/StoryViewer.tsx').then((m) => ({ default: m.StoryViewer })),
@@ -27,8 +33,9 @@ const StoryViewer = lazy(() =>
 /**
  * Overlays opened from the query (spec §2): comments, likes, messages, statistics, post_view,
  * story_view, profile=review. Opening pushes the parameter; closing goes back, so Back closes
- * the overlay first. Each frame stays mounted while it animates out. Later issues put their
- * content in these frames.
+ * the overlay first. Each frame stays mounted while it animates out. `statistics` takes a post id
+ * (its figures, for its creator and staff) and `profile=review` shows the review of one's own
+ * profile (ADR 0035).
  */
 export function OverlayHost() {
   const location = useLocation();
@@ -57,6 +64,8 @@ function QueryOverlay({ name, open, value }: { name: OverlayParam; open: boolean
     if (name === 'likes') content = <LikesOverlay postId={shown} />;
     if (name === 'messages') content = <MessagesOverlay value={shown} />;
     if (name === 'post_view') content = <PostInfo postId={shown} />;
+    if (name === 'statistics') content = <PostStatistics postId={shown} />;
+    if (name === 'profile' && shown === 'review') content = <ProfileReview />;
     if (name === 'story_view') content = <StoryViewer key={shown} value={shown} onDone={() => close(name)} />;
   }
   const what =

@@ -302,6 +302,16 @@ export const postFieldsSchema = z
   .refine((v) => v.visibility !== 'ppv' || v.price > 0, { path: ['price'], message: 'price.required' });
 export type PostFields = z.input<typeof postFieldsSchema>;
 
+/** A post's figures (the `statistics` query overlay), for its creator and staff. */
+export const postStatisticsSchema = z.object({
+  post: z.string(),
+  likes: z.number().int(),
+  comments: z.number().int(),
+  saves: z.number().int(),
+  unlocks: z.number().int(),
+});
+export type PostStatistics = z.infer<typeof postStatisticsSchema>;
+
 /** An announcement to everyone on the admin creator's page (spec §6): its text. */
 export const announcementRequestSchema = z.object({
   message: z

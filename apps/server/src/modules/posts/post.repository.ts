@@ -329,6 +329,18 @@ export class PostRepository {
     return row;
   }
 
+  /** A post's figures for its statistics overlay: one statement, each count on its post index. */
+  async figures(
+    postId: string,
+  ): Promise<{ likes: number; comments: number; saves: number; unlocks: number }> {
+    const of = (table: typeof postLikes | typeof postSaves | typeof comments | typeof unlocks) =>
+      sql<number>`(SELECT count(*)::int FROM ${table} WHERE ${table.postId} = ${postId})`;
+    const [row] = await this.db
+      .select({ likes: of(postLikes), comments: of(comments), saves: of(postSaves), unlocks: of(unlocks) })
+      .from(sql`(SELECT 1) AS one`);
+    return row ?? { likes: 0, comments: 0, saves: 0, unlocks: 0 };
+  }
+
   /** Media of the given posts, in position order. */
   async mediaOf(postIds: string[]): Promise<Map<string, MediaRow[]>> {
     const out = new Map<string, MediaRow[]>();

@@ -29,6 +29,8 @@ export function postRoutes({ route, services }: RouteDeps): void {
     return { success: true };
   });
 
+  route('posts.statistics', ({ auth, params }) => services.posts.statistics(auth, params.id));
+
   route('posts.scheduled', ({ auth }) => services.posts.scheduled(auth), {
     guard: requireSomeRoles('creator'),
   });

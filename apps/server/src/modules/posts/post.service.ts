@@ -362,6 +362,17 @@ export class PostService {
     return this.one(auth, postId);
   }
 
+  /**
+   * The `statistics` overlay of a post (spec §2, ADR 0035): likes, comments, saves and unlocks,
+   * for its creator and staff only (a fan sees likes and comments on the post itself).
+   */
+  async statistics(auth: AuthInfo, postId: string) {
+    const post = await this.deps.posts.findRow(postId);
+    if (!post || !isLivePost(post)) throw new AppError('NOT_FOUND');
+    if (!isOwner(auth, post) && !isStaff(auth)) throw new AppError('FORBIDDEN');
+    return { post: post.id, ...(await this.deps.posts.figures(post.id)) };
+  }
+
   async remove(auth: AuthInfo, postId: string): Promise<void> {
     const existing = await this.deps.posts.findRow(postId);
     if (!existing || !isLivePost(existing)) throw new AppError('NOT_FOUND');

@@ -1,16 +1,10 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session.store.ts';
 import { useUi } from '../../app/ui.store.ts';
-import { Loader } from '../../ui/Feedback.tsx';
-import { Modal } from '../../ui/Modal.tsx';
 
-// The card's content (query, counts, buttons) loads when a card first opens, not with the feed.
-const UserPreviewCard = lazy(() =>
-  import('./UserPreviewCard.tsx').then((m) => ({ default: m.UserPreviewCard })),
-);
+// The card (frame, query, counts, buttons) loads when a card first opens, not with the feed.
+const UserCardFrame = lazy(() => import('./UserPreviewCard.tsx'));
 
 /** Pointer rest before the card opens, and the grace to move from the link onto the card. */
 export const PREVIEW_OPEN_DELAY_MS = 450;
@@ -117,66 +111,20 @@ export function UserLink({
       >
         {children}
       </Link>
-      {phone ? (
-        <PhoneCard open={open} handle={handle} onClose={hide} />
-      ) : (
-        open &&
-        anchor &&
-        createPortal(
-          <div
-            id={cardId}
-            role="tooltip"
-            className="user-card user-card--popover"
-            style={popoverPosition(anchor)}
-            data-testid="user-card"
-            onMouseEnter={() => clearTimeout(timer.current)}
-            onMouseLeave={() => later(hide, PREVIEW_CLOSE_DELAY_MS)}
-            onBlur={(e) => {
-              if (
-                !e.currentTarget.contains(e.relatedTarget as Node | null) &&
-                e.relatedTarget !== linkRef.current
-              )
-                later(hide, PREVIEW_CLOSE_DELAY_MS);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') {
-                hide();
-                linkRef.current?.focus();
-              }
-            }}
-          >
-            <Suspense fallback={<Loader />}>
-              <UserPreviewCard handle={handle} onAction={hide} />
-            </Suspense>
-          </div>,
-          document.body,
-        )
+      {open && (
+        <Suspense fallback={null}>
+          <UserCardFrame
+            phone={phone}
+            handle={handle}
+            anchor={anchor}
+            cardId={cardId}
+            link={linkRef}
+            onClose={hide}
+            onStay={() => clearTimeout(timer.current)}
+            onLeave={() => later(hide, PREVIEW_CLOSE_DELAY_MS)}
+          />
+        </Suspense>
       )}
     </>
   );
-}
-
-function PhoneCard({ open, handle, onClose }: { open: boolean; handle: string; onClose: () => void }) {
-  const { t } = useTranslation('content');
-  return (
-    <Modal open={open} onClose={onClose} title={t('userCard.title')} variant="sheet" testId="user-card-sheet">
-      {open && (
-        <div className="user-card" data-testid="user-card">
-          <Suspense fallback={<Loader />}>
-            <UserPreviewCard handle={handle} onAction={onClose} />
-          </Suspense>
-        </div>
-      )}
-    </Modal>
-  );
-}
-
-const CARD_WIDTH = 340;
-/** Below the link (above it near the bottom of the window), kept inside the window. */
-function popoverPosition(r: DOMRect): React.CSSProperties {
-  const left = Math.max(8, Math.min(r.left, window.innerWidth - CARD_WIDTH - 8));
-  const below = r.bottom + 260 < window.innerHeight;
-  return below
-    ? { position: 'fixed', left, top: r.bottom + 6, width: CARD_WIDTH }
-    : { position: 'fixed', left, bottom: window.innerHeight - r.top + 6, width: CARD_WIDTH };
 }

@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import type { RefObject } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api, errorText } from '../../app/api.ts';
 import { Alert, Loader } from '../../ui/Feedback.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 import { MessageUserButton } from '../messages/MessageUserButton.tsx';
 import { useMoneyFormat } from '../money/moneyFormat.ts';
 import { Avatar } from './Author.tsx';
@@ -82,4 +85,74 @@ export function UserPreviewCard({ handle, onAction }: { handle: string; onAction
       </div>
     </div>
   );
+}
+
+/**
+ * Where the card shows (UserLink): a popover under the link on desktop (the pointer may move onto
+ * it; Escape closes it and returns focus to the link), a bottom sheet on phones.
+ */
+export default function UserCardFrame({
+  phone,
+  handle,
+  anchor,
+  cardId,
+  link,
+  onClose,
+  onStay,
+  onLeave,
+}: {
+  phone: boolean;
+  handle: string;
+  anchor: DOMRect | null;
+  cardId: string;
+  link: RefObject<HTMLAnchorElement | null>;
+  onClose: () => void;
+  onStay: () => void;
+  onLeave: () => void;
+}) {
+  const { t } = useTranslation('content');
+  if (phone) {
+    return (
+      <Modal open onClose={onClose} title={t('userCard.title')} variant="sheet" testId="user-card-sheet">
+        <div className="user-card" data-testid="user-card">
+          <UserPreviewCard handle={handle} onAction={onClose} />
+        </div>
+      </Modal>
+    );
+  }
+  if (!anchor) return null;
+  return createPortal(
+    <div
+      id={cardId}
+      role="tooltip"
+      className="user-card user-card--popover"
+      style={popoverPosition(anchor)}
+      data-testid="user-card"
+      onMouseEnter={onStay}
+      onMouseLeave={onLeave}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null) && e.relatedTarget !== link.current)
+          onLeave();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          onClose();
+          link.current?.focus();
+        }
+      }}
+    >
+      <UserPreviewCard handle={handle} onAction={onClose} />
+    </div>,
+    document.body,
+  );
+}
+
+const CARD_WIDTH = 340;
+/** Below the link (above it near the bottom of the window), kept inside the window. */
+function popoverPosition(r: DOMRect): React.CSSProperties {
+  const left = Math.max(8, Math.min(r.left, window.innerWidth - CARD_WIDTH - 8));
+  const below = r.bottom + 260 < window.innerHeight;
+  return below
+    ? { position: 'fixed', left, top: r.bottom + 6, width: CARD_WIDTH }
+    : { position: 'fixed', left, bottom: window.innerHeight - r.top + 6, width: CARD_WIDTH };
 }

@@ -84,6 +84,17 @@ export function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: () => vo
           >
             {t('menu.info')}
           </button>
+          {(owner || admin) && (
+            <button
+              type="button"
+              role="menuitem"
+              className="menu-list__item"
+              onClick={choose(() => openOverlay('statistics', post._id))}
+              data-testid="post-statistics-open"
+            >
+              {t('menu.statistics')}
+            </button>
+          )}
           {!owner && (
             <>
               <button

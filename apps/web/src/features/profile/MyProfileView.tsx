@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../app/api.ts';
+import { useOverlay } from '../../app/navigation.ts';
 import { isCreator, useSession } from '../../app/session.store.ts';
 import { CountryField } from '../../ui/CountryField.tsx';
 import { Alert, Loader } from '../../ui/Feedback.tsx';
@@ -20,6 +21,7 @@ export const PROFILE_QUERY_KEY = ['user.profile'] as const;
 /** feed=my-profile: the own profile, view and edit (spec §3 profile fields). */
 export function MyProfileView() {
   const { t } = useTranslation('profile');
+  const { open } = useOverlay();
   const setProfile = useSession((s) => s.setProfile);
   const user = useSession((s) => s.user);
   const query = useQuery({
@@ -69,6 +71,14 @@ export function MyProfileView() {
           </button>
         )}
         <ProfileImagePicker />
+        <button
+          type="button"
+          className="button"
+          onClick={() => open('profile', 'review')}
+          data-testid="profile-review-open"
+        >
+          {t('reviewOpen')}
+        </button>
       </div>
       {editing ? (
         <ProfileForm profile={profile} onDone={() => setEditing(false)} />
