@@ -123,7 +123,15 @@ import {
   profileSchema,
   updateProfileRequestSchema,
 } from './http/user.ts';
-import { vaultQuerySchema, vaultResponseSchema } from './http/vault.ts';
+import {
+  vaultFileResponseSchema,
+  vaultFolderInputSchema,
+  vaultFolderSchema,
+  vaultFoldersResponseSchema,
+  vaultMoveSchema,
+  vaultQuerySchema,
+  vaultResponseSchema,
+} from './http/vault.ts';
 import { wikiEndpoints } from './http/wiki.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -836,7 +844,56 @@ export const endpoints = {
     output: vaultResponseSchema,
     auth: 'required',
     summary:
-      "A creator's own uploads, newest first (24 a page): by type, used or unused, name and date; where each is used.",
+      "A creator's own uploads, newest first (24 a page): by folder, type, used or unused, name and date; where each is used and what it sold.",
+  },
+  'vault.file': {
+    method: 'GET',
+    path: '/vault/files/:id',
+    params: idParam,
+    output: vaultFileResponseSchema,
+    auth: 'required',
+    summary:
+      'One own vault file: every post, story and message holding it, the welcome message and gallery, and what each sold (ledger).',
+  },
+  'vault.folders': {
+    method: 'GET',
+    path: '/vault/folders',
+    output: vaultFoldersResponseSchema,
+    auth: 'required',
+    summary: "The creator's vault folders by name, with their file counts and the unfiled count.",
+  },
+  'vault.createFolder': {
+    method: 'POST',
+    path: '/vault/folders',
+    input: vaultFolderInputSchema,
+    output: vaultFolderSchema,
+    auth: 'required',
+    summary: 'Create a vault folder (a name unique among the creator\'s folders).',
+  },
+  'vault.renameFolder': {
+    method: 'PUT',
+    path: '/vault/folders/:id',
+    params: idParam,
+    input: vaultFolderInputSchema,
+    output: vaultFolderSchema,
+    auth: 'required',
+    summary: 'Rename an own vault folder.',
+  },
+  'vault.deleteFolder': {
+    method: 'DELETE',
+    path: '/vault/folders/:id',
+    params: idParam,
+    output: okSchema,
+    auth: 'required',
+    summary: 'Delete an own vault folder; its files stay in the vault, in no folder.',
+  },
+  'vault.move': {
+    method: 'POST',
+    path: '/vault/move',
+    input: vaultMoveSchema,
+    output: okSchema,
+    auth: 'required',
+    summary: 'Move own vault files into an own folder, or out of any folder (folder null).',
   },
   'vault.remove': {
     method: 'DELETE',

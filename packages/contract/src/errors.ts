@@ -205,6 +205,11 @@ export const ERRORS = {
     en: 'This file is used in a post, a message, the welcome message or the gallery. Remove it from there first.',
     es: 'Este archivo se usa en una publicación, un mensaje, el mensaje de bienvenida o la galería. Quítalo de ahí primero.',
   },
+  VAULT_FOLDER_TAKEN: {
+    status: 409,
+    en: 'You already have a folder with this name. Choose another name.',
+    es: 'Ya tienes una carpeta con este nombre. Elige otro nombre.',
+  },
   INVALID_FILE_TYPE: { status: 415, en: 'Invalid file type', es: 'Tipo de archivo no válido' },
   LIVE_ALREADY_ON: {
     status: 409,

@@ -346,6 +346,20 @@ export const notifications = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 
+/** A creator's vault folders (ADR 0032): a file is in at most one (`media.folder_id`). */
+export const vaultFolders = pgTable(
+  'vault_folders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('vault_folders_owner_name_idx').on(t.ownerId, sql`lower(${t.name})`)],
+);
+
 /** Uploaded files. Keys point into the storage driver; originals are never public. */
 export const media = pgTable(
   'media',
@@ -376,10 +390,13 @@ export const media = pgTable(
      * once. Cleared when processing fails, so a new upload of that file is tried again.
      */
     contentHash: text('content_hash'),
+    /** The vault folder the owner put it in (ADR 0032); none when unfiled. */
+    folderId: uuid('folder_id').references(() => vaultFolders.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('media_owner_idx').on(t.ownerId),
+    index('media_folder_idx').on(t.folderId),
     uniqueIndex('media_owner_hash_idx').on(t.ownerId, t.contentHash),
     allowed('media', 'status', t.status, MEDIA_STATUSES),
   ],
@@ -818,6 +835,8 @@ export const ledgerTransactions = pgTable(
     userId: uuid('user_id'),
     creatorId: uuid('creator_id'),
     postId: uuid('post_id'),
+    /** The paid message a `message_unlock` paid for (ADR 0032), as `postId` names an unlocked post. */
+    messageId: uuid('message_id'),
     provider: text('provider'),
     purchaseId: text('purchase_id'),
     transactionId: text('transaction_id'),
@@ -833,6 +852,8 @@ export const ledgerTransactions = pgTable(
     index('ledger_transactions_creator_idx').on(t.creatorId, t.createdAt),
     index('ledger_transactions_provider_tran_idx').on(t.provider, t.transactionId),
     index('ledger_transactions_related_idx').on(t.relatedId),
+    index('ledger_transactions_post_idx').on(t.postId),
+    index('ledger_transactions_message_idx').on(t.messageId),
     allowed('ledger_transactions', 'category', t.category, LEDGER_CATEGORIES),
   ],
 );

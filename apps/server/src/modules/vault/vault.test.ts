@@ -15,6 +15,8 @@ let creator: Who;
 let other: Who;
 let fan: Who;
 let photo: Buffer;
+/** The first creator's photo (the first tests store it). */
+let fileId: string;
 
 beforeAll(async () => {
   t = await createTestApp({ EARNINGS_HOLD_DAYS: '0' });
@@ -52,8 +54,6 @@ async function storedFiles(ownerId: string): Promise<number> {
 }
 
 describe('the vault', () => {
-  let fileId: string;
-
   it('stores a file uploaded twice once, and lists it with where it is used', async () => {
     const first = await post(creator, { message: 'one' }, [{ name: 'beach.jpg', data: photo }]);
     const second = await post(creator, { message: 'two' }, [{ name: 'beach-again.jpg', data: photo }]);
@@ -230,5 +230,201 @@ describe('paid media in the welcome message', () => {
     expect(await storedFiles(seller.id)).toBe(1);
     const health = await ledgerHealth(t);
     expect(health.mismatches).toEqual([]);
+  });
+});
+
+describe('vault folders', () => {
+  it('creates, renames and deletes folders, moves files in and out and filters by folder', async () => {
+    const owner = await makeCreator(t);
+    const a = await post(owner, { message: 'a' }, [{ name: 'a.jpg', data: await jpeg(100, 100, '#101010') }]);
+    const b = await post(owner, { message: 'b' }, [{ name: 'b.jpg', data: await jpeg(100, 100, '#202020') }]);
+    const fileA = (a.body.post as Post).media[0]!._id;
+    const fileB = (b.body.post as Post).media[0]!._id;
+
+    const made = await t.call('vault.createFolder', { name: '  Beach  ' }, { token: owner.token });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body).toMatchObject({ name: 'Beach', files: 0 });
+    const folder = made.body._id;
+    const twice = await t.call('vault.createFolder', { name: 'beach' }, { token: owner.token, lang: 'es' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toContain('Ya tienes una carpeta con este nombre');
+    const empty = await t.call('vault.createFolder', { name: '   ' }, { token: owner.token });
+    expect(empty.status).toBe(400);
+    expect(empty.body.fields).toHaveProperty('name');
+    const long = await t.call('vault.createFolder', { name: 'x'.repeat(61) }, { token: owner.token });
+    expect(long.status).toBe(400);
+
+    // One id that is not the owner's moves nothing.
+    const mixed = await t.call('vault.move', { ids: [fileA, fileId], folder }, { token: owner.token });
+    expect(mixed.status).toBe(404);
+    expect((await vault(owner, { folder })).body.items).toEqual([]);
+
+    const moved = await t.call('vault.move', { ids: [fileA], folder }, { token: owner.token });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const inFolder = await vault(owner, { folder });
+    expect(inFolder.body.items.map((i) => i._id)).toEqual([fileA]);
+    expect(inFolder.body.items[0]!.folder).toBe(folder);
+    expect((await vault(owner, { folder: 'none' })).body.items.map((i) => i._id)).toEqual([fileB]);
+    expect((await vault(owner, { folder: 'all' })).body.items).toHaveLength(2);
+
+    const renamed = await t.call(
+      'vault.renameFolder',
+      { name: 'Summer' },
+      { token: owner.token, params: { id: folder } },
+    );
+    expect(renamed.body).toMatchObject({ _id: folder, name: 'Summer', files: 1 });
+    await t.call('vault.createFolder', { name: 'Archive' }, { token: owner.token });
+    const listed = await t.call('vault.folders', undefined, { token: owner.token });
+    expect(listed.body).toEqual({
+      folders: [
+        { _id: expect.any(String), name: 'Archive', files: 0 },
+        { _id: folder, name: 'Summer', files: 1 },
+      ],
+      unfiled: 1,
+    });
+    const clash = await t.call('vault.renameFolder', { name: 'ARCHIVE' }, { token: owner.token, params: { id: folder } });
+    expect(clash.status).toBe(409);
+    expect(clash.body.code).toBe('VAULT_FOLDER_TAKEN');
+
+    const out = await t.call('vault.move', { ids: [fileA], folder: null }, { token: owner.token });
+    expect(out.status).toBe(200);
+    expect((await vault(owner, { folder })).body.items).toEqual([]);
+    await t.call('vault.move', { ids: [fileA, fileB], folder }, { token: owner.token });
+    const gone = await t.call('vault.deleteFolder', undefined, { token: owner.token, params: { id: folder } });
+    expect(gone.status).toBe(200);
+    // Deleting a folder keeps its files, in no folder.
+    expect((await vault(owner, { folder: 'none' })).body.items).toHaveLength(2);
+    expect(await storedFiles(owner.id)).toBe(2);
+    expect((await vault(owner, { folder })).status).toBe(404);
+  });
+
+  it('is private: others get 404, fans 403, visitors 401', async () => {
+    const owner = await makeCreator(t);
+    const folder = (await t.call('vault.createFolder', { name: 'Mine' }, { token: owner.token })).body._id;
+    expect((await t.call('vault.folders', undefined, { token: other.token })).body.folders).toEqual([]);
+    expect((await vault(other, { folder })).status).toBe(404);
+    for (const [who, status] of [
+      [other, 404],
+      [fan, 403],
+    ] as const) {
+      const id = { params: { id: folder }, token: who.token };
+      expect((await t.call('vault.renameFolder', { name: 'Stolen' }, id)).status).toBe(status);
+      expect((await t.call('vault.deleteFolder', undefined, id)).status).toBe(status);
+      expect((await t.call('vault.move', { ids: [fileId], folder }, { token: who.token })).status).toBe(status);
+      expect((await t.call('vault.file', undefined, { token: who.token, params: { id: fileId } })).status).toBe(
+        status,
+      );
+    }
+    expect((await t.call('vault.folders', undefined, { token: fan.token })).status).toBe(403);
+    expect((await t.call('vault.createFolder', { name: 'x' }, { token: fan.token })).status).toBe(403);
+    // The creator cannot put their file into someone else's folder either.
+    expect((await t.call('vault.move', { ids: [fileId], folder }, { token: creator.token })).status).toBe(404);
+    for (const call of [
+      t.call('vault.folders', undefined),
+      t.call('vault.createFolder', { name: 'x' }),
+      t.call('vault.renameFolder', { name: 'x' }, { params: { id: folder } }),
+      t.call('vault.deleteFolder', undefined, { params: { id: folder } }),
+      t.call('vault.move', { ids: [fileId], folder: null }),
+      t.call('vault.file', undefined, { params: { id: fileId } }),
+    ])
+      expect((await call).status).toBe(401);
+    const listed = await t.call('vault.folders', undefined, { token: owner.token });
+    expect(listed.body.folders).toEqual([{ _id: folder, name: 'Mine', files: 0 }]);
+  });
+});
+
+describe('where a file is used and what it earned', () => {
+  it('shows each paid post and message holding it with its sales, from the ledger', async () => {
+    const seller = await makeCreator(t);
+    const admin = await createUser(t, { roles: ['admin', 'user'] });
+    const buyer = await createUser(t);
+    const both = await post(seller, { message: 'Two photos', visibility: 'ppv', price: '30' }, [
+      { name: 'red.jpg', data: await jpeg(120, 120, '#c03030') },
+      { name: 'green.jpg', data: await jpeg(120, 120, '#30c030') },
+    ]);
+    expect(both.status, JSON.stringify(both.body)).toBe(200);
+    const ppv = both.body.post as Post;
+    const [red, green] = ppv.media.map((m) => m._id) as [string, string];
+    expect(
+      (await t.call('admin.postReview', { id: ppv._id, adminStatus: 'approved' }, { token: admin.token })).status,
+    ).toBe(200);
+    const free = await post(seller, { message: 'Free teaser', visibility: 'free', vaultMedia: red });
+    expect(free.status).toBe(200);
+
+    await buyCredits(t, buyer);
+    expect((await t.call('posts.unlock', undefined, { token: buyer.token, params: { id: ppv._id } })).body).toMatchObject(
+      { charged: 30 },
+    );
+    const sent = await t.call(
+      'message.send',
+      { to: buyer.username, message: 'Just red', messageUUID: 'earn-1', price: 15, vaultMedia: [red] },
+      { token: seller.token },
+    );
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const messageId = (sent.body.message as Message)._id;
+    expect(
+      (await t.call('messages.unlock', undefined, { token: buyer.token, params: { id: messageId } })).body,
+    ).toMatchObject({ charged: 15 });
+
+    // The creator's share of each sale, read straight from the ledger.
+    const share = async (where: string) => {
+      const [row] = await t.database.session((exec) =>
+        exec(`SELECT coalesce(sum(e.amount), 0)::int AS n FROM ledger_entries e
+          JOIN ledger_transactions lt ON lt.id = e.transaction_id
+          WHERE e.account = 'creator:${seller.id}' AND e.currency = 'cents' AND ${where}`),
+      );
+      return Number(row?.n);
+    };
+    const postCents = await share(`lt.post_id = '${ppv._id}' AND lt.kind = 'unlock'`);
+    const messageCents = await share(`lt.message_id = '${messageId}' AND lt.kind = 'message_unlock'`);
+    expect(postCents).toBeGreaterThan(0);
+    expect(messageCents).toBeGreaterThan(0);
+
+    const items = new Map((await vault(seller)).body.items.map((i) => [i._id, i]));
+    // An item with several files counts in full for each of them.
+    expect(items.get(red)!.earned).toEqual({ sales: 2, credits: 45, earnings: postCents + messageCents });
+    expect(items.get(green)!.earned).toEqual({ sales: 1, credits: 30, earnings: postCents });
+
+    const detail = await t.call('vault.file', undefined, { token: seller.token, params: { id: red } });
+    expect(detail.status, JSON.stringify(detail.body)).toBe(200);
+    expect(detail.body.item).toMatchObject({ _id: red, uses: { posts: 2, messages: 1 } });
+    expect(detail.body.posts).toEqual([
+      expect.objectContaining({
+        _id: (free.body.post as Post)._id,
+        kind: 'post',
+        text: 'Free teaser',
+        live: true,
+        sales: 0,
+        credits: 0,
+        earnings: 0,
+      }),
+      expect.objectContaining({ _id: ppv._id, price: 30, sales: 1, credits: 30, earnings: postCents }),
+    ]);
+    expect(detail.body.messages).toEqual([
+      {
+        _id: messageId,
+        to: buyer.username,
+        recipients: 1,
+        text: 'Just red',
+        date: expect.any(String),
+        price: 15,
+        sales: 1,
+        credits: 15,
+        earnings: messageCents,
+      },
+    ]);
+    expect(detail.body.welcome).toBeNull();
+    const greenDetail = await t.call('vault.file', undefined, { token: seller.token, params: { id: green } });
+    expect(greenDetail.body.messages).toEqual([]);
+    expect(greenDetail.body.posts.map((p) => p._id)).toEqual([ppv._id]);
+
+    // The sale stays with the file after the post is deleted; the deleted post is marked so.
+    expect((await t.call('posts.delete', undefined, { token: seller.token, params: { id: ppv._id } })).status).toBe(
+      200,
+    );
+    const after = await t.call('vault.file', undefined, { token: seller.token, params: { id: green } });
+    expect(after.body.posts).toEqual([expect.objectContaining({ _id: ppv._id, live: false, sales: 1 })]);
+    expect(after.body.item.earned).toEqual({ sales: 1, credits: 30, earnings: postCents });
+    expect((await ledgerHealth(t)).mismatches).toEqual([]);
   });
 });

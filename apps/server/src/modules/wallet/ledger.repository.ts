@@ -22,6 +22,8 @@ export interface NewTransfer {
   userId?: string | null;
   creatorId?: string | null;
   postId?: string | null;
+  /** The paid message a message unlock paid for. */
+  messageId?: string | null;
   provider?: string | null;
   purchaseId?: string | null;
   transactionId?: string | null;
@@ -48,6 +50,7 @@ export class LedgerRepository {
         userId: head.userId ?? null,
         creatorId: head.creatorId ?? null,
         postId: head.postId ?? null,
+        messageId: head.messageId ?? null,
         provider: head.provider ?? null,
         purchaseId: head.purchaseId ?? null,
         transactionId: head.transactionId ?? null,

@@ -34,6 +34,7 @@ interface Spend {
   category: 'content' | 'tips' | 'flowers' | 'gifts' | 'live';
   key: string;
   postId?: string | null;
+  messageId?: string | null;
   memo?: string | null;
   /** Records the entitlement; false when it already existed (nothing is charged). */
   entitle?: (repos: MoneyRepos) => Promise<boolean>;
@@ -164,6 +165,7 @@ export class WalletService {
       kind: 'message_unlock',
       category: 'content',
       key: `message-unlock:${userId}:${messageId}`,
+      messageId,
       entitle: (r) => r.entitlements.addMessageUnlock(userId, messageId),
     });
   }
@@ -250,6 +252,7 @@ export class WalletService {
           userId: s.fanId,
           creatorId: s.creatorId,
           postId: s.postId ?? null,
+          messageId: s.messageId ?? null,
           amountCents: value,
           credits: -s.credits,
           memo: s.memo ?? null,
