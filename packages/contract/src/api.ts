@@ -868,7 +868,7 @@ export const endpoints = {
     input: vaultFolderInputSchema,
     output: vaultFolderSchema,
     auth: 'required',
-    summary: 'Create a vault folder (a name unique among the creator\'s folders).',
+    summary: "Create a vault folder (a name unique among the creator's folders).",
   },
   'vault.renameFolder': {
     method: 'PUT',

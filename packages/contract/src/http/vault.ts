@@ -82,11 +82,7 @@ export const VAULT_FOLDER_NAME_MAX = 60;
 
 /** Create or rename a folder: a name unique (case-insensitive) among the creator's folders. */
 export const vaultFolderInputSchema = z.object({
-  name: z
-    .string({ error: 'required' })
-    .trim()
-    .min(1, 'required')
-    .max(VAULT_FOLDER_NAME_MAX, 'tooLong'),
+  name: z.string({ error: 'required' }).trim().min(1, 'required').max(VAULT_FOLDER_NAME_MAX, 'tooLong'),
 });
 export type VaultFolderInput = z.infer<typeof vaultFolderInputSchema>;
 

@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import { vaultFileSql } from '../../access/index.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -18,8 +32,8 @@ import {
   welcomeMessages,
 } from '../../db/schema.ts';
 import { escapeLike } from '../search/spelling.ts';
-import { ACCOUNTS } from '../wallet/money.math.ts';
 import { rowsOf } from '../wallet/ledger.repository.ts';
+import { ACCOUNTS } from '../wallet/money.math.ts';
 
 export type VaultFolderRow = typeof vaultFolders.$inferSelect;
 
@@ -278,7 +292,9 @@ export class VaultRepository {
   }
 
   /** The owner's folders by name with their file counts, and how many vault files are in none. */
-  async folders(ownerId: string): Promise<{ folders: (VaultFolderRow & { files: number })[]; unfiled: number }> {
+  async folders(
+    ownerId: string,
+  ): Promise<{ folders: (VaultFolderRow & { files: number })[]; unfiled: number }> {
     const [folders, [unfiled]] = await Promise.all([
       this.db
         .select({ folder: vaultFolders, files: sql<number>`count(${media.id})::int` })

@@ -61,10 +61,7 @@ export class VaultService {
       query.limit,
     );
     const ids = rows.map((r) => r.id);
-    const [uses, earned] = await Promise.all([
-      this.vault.uses(ids),
-      this.vault.earnings(auth.userId, ids),
-    ]);
+    const [uses, earned] = await Promise.all([this.vault.uses(ids), this.vault.earnings(auth.userId, ids)]);
     return {
       items: rows.map((r) => this.present(auth, r, uses.get(r.id)!, earned.get(r.id)!)),
       statistics: pageStatistics(query.page, query.limit, total),
@@ -122,7 +119,8 @@ export class VaultService {
     if (folder) await this.ownFolder(auth, folder);
     const wanted = [...new Set(ids)];
     // All or nothing: one id that is not the caller's own vault file moves none.
-    if ((await this.vault.move(auth.userId, wanted, folder)) !== wanted.length) throw new AppError('NOT_FOUND');
+    if ((await this.vault.move(auth.userId, wanted, folder)) !== wanted.length)
+      throw new AppError('NOT_FOUND');
   }
 
   /** Deletes an own file that nothing uses; MEDIA_IN_USE otherwise (the file stays). */

@@ -282,7 +282,11 @@ describe('vault folders', () => {
       ],
       unfiled: 1,
     });
-    const clash = await t.call('vault.renameFolder', { name: 'ARCHIVE' }, { token: owner.token, params: { id: folder } });
+    const clash = await t.call(
+      'vault.renameFolder',
+      { name: 'ARCHIVE' },
+      { token: owner.token, params: { id: folder } },
+    );
     expect(clash.status).toBe(409);
     expect(clash.body.code).toBe('VAULT_FOLDER_TAKEN');
 
@@ -290,7 +294,10 @@ describe('vault folders', () => {
     expect(out.status).toBe(200);
     expect((await vault(owner, { folder })).body.items).toEqual([]);
     await t.call('vault.move', { ids: [fileA, fileB], folder }, { token: owner.token });
-    const gone = await t.call('vault.deleteFolder', undefined, { token: owner.token, params: { id: folder } });
+    const gone = await t.call('vault.deleteFolder', undefined, {
+      token: owner.token,
+      params: { id: folder },
+    });
     expect(gone.status).toBe(200);
     // Deleting a folder keeps its files, in no folder.
     expect((await vault(owner, { folder: 'none' })).body.items).toHaveLength(2);
@@ -310,15 +317,19 @@ describe('vault folders', () => {
       const id = { params: { id: folder }, token: who.token };
       expect((await t.call('vault.renameFolder', { name: 'Stolen' }, id)).status).toBe(status);
       expect((await t.call('vault.deleteFolder', undefined, id)).status).toBe(status);
-      expect((await t.call('vault.move', { ids: [fileId], folder }, { token: who.token })).status).toBe(status);
-      expect((await t.call('vault.file', undefined, { token: who.token, params: { id: fileId } })).status).toBe(
+      expect((await t.call('vault.move', { ids: [fileId], folder }, { token: who.token })).status).toBe(
         status,
       );
+      expect(
+        (await t.call('vault.file', undefined, { token: who.token, params: { id: fileId } })).status,
+      ).toBe(status);
     }
     expect((await t.call('vault.folders', undefined, { token: fan.token })).status).toBe(403);
     expect((await t.call('vault.createFolder', { name: 'x' }, { token: fan.token })).status).toBe(403);
     // The creator cannot put their file into someone else's folder either.
-    expect((await t.call('vault.move', { ids: [fileId], folder }, { token: creator.token })).status).toBe(404);
+    expect((await t.call('vault.move', { ids: [fileId], folder }, { token: creator.token })).status).toBe(
+      404,
+    );
     for (const call of [
       t.call('vault.folders', undefined),
       t.call('vault.createFolder', { name: 'x' }),
@@ -346,15 +357,16 @@ describe('where a file is used and what it earned', () => {
     const ppv = both.body.post as Post;
     const [red, green] = ppv.media.map((m) => m._id) as [string, string];
     expect(
-      (await t.call('admin.postReview', { id: ppv._id, adminStatus: 'approved' }, { token: admin.token })).status,
+      (await t.call('admin.postReview', { id: ppv._id, adminStatus: 'approved' }, { token: admin.token }))
+        .status,
     ).toBe(200);
     const free = await post(seller, { message: 'Free teaser', visibility: 'free', vaultMedia: red });
     expect(free.status).toBe(200);
 
     await buyCredits(t, buyer);
-    expect((await t.call('posts.unlock', undefined, { token: buyer.token, params: { id: ppv._id } })).body).toMatchObject(
-      { charged: 30 },
-    );
+    expect(
+      (await t.call('posts.unlock', undefined, { token: buyer.token, params: { id: ppv._id } })).body,
+    ).toMatchObject({ charged: 30 });
     const sent = await t.call(
       'message.send',
       { to: buyer.username, message: 'Just red', messageUUID: 'earn-1', price: 15, vaultMedia: [red] },
@@ -419,9 +431,9 @@ describe('where a file is used and what it earned', () => {
     expect(greenDetail.body.posts.map((p) => p._id)).toEqual([ppv._id]);
 
     // The sale stays with the file after the post is deleted; the deleted post is marked so.
-    expect((await t.call('posts.delete', undefined, { token: seller.token, params: { id: ppv._id } })).status).toBe(
-      200,
-    );
+    expect(
+      (await t.call('posts.delete', undefined, { token: seller.token, params: { id: ppv._id } })).status,
+    ).toBe(200);
     const after = await t.call('vault.file', undefined, { token: seller.token, params: { id: green } });
     expect(after.body.posts).toEqual([expect.objectContaining({ _id: ppv._id, live: false, sales: 1 })]);
     expect(after.body.item.earned).toEqual({ sales: 1, credits: 30, earnings: postCents });

@@ -1,12 +1,13 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { VaultFilters as Filters } from './vaultQuery.ts';
+import { type VaultFilters as Filters, useVaultFolders } from './vaultQuery.ts';
 
-/** Type, used or not, name and upload day range; each change asks again from page 1. */
+/** Folder, type, used or not, name and upload day range; each change asks again from page 1. */
 export function VaultFilters({ value, onChange }: { value: Filters; onChange: (next: Filters) => void }) {
   const { t } = useTranslation('vault');
   const id = useId();
   const set = (patch: Partial<Filters>) => onChange({ ...value, ...patch });
+  const folders = useVaultFolders().data;
   return (
     <div className="vault-filters" data-testid="vault-filters">
       <div className="vault-filters__field vault-filters__field--wide">
@@ -20,6 +21,23 @@ export function VaultFilters({ value, onChange }: { value: Filters; onChange: (n
           onChange={(e) => set({ q: e.target.value })}
           data-testid="vault-search"
         />
+      </div>
+      <div className="vault-filters__field">
+        <label htmlFor={`${id}-folder`}>{t('filters.folder')}</label>
+        <select
+          id={`${id}-folder`}
+          value={value.folder}
+          onChange={(e) => set({ folder: e.target.value })}
+          data-testid="vault-folder"
+        >
+          <option value="all">{t('filters.folders.all')}</option>
+          <option value="none">{t('filters.folders.none', { count: folders?.unfiled ?? 0 })}</option>
+          {folders?.folders.map((f) => (
+            <option key={f._id} value={f._id}>
+              {t('filters.folders.one', { name: f.name, count: f.files })}
+            </option>
+          ))}
+        </select>
       </div>
       <div className="vault-filters__field">
         <label htmlFor={`${id}-type`}>{t('filters.type')}</label>

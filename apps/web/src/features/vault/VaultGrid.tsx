@@ -1,6 +1,7 @@
 import type { VaultItem } from '@fanverse/contract';
 import './vault.css';
 import { useTranslation } from 'react-i18next';
+import { useMoneyFormat } from '../money/moneyFormat.ts';
 
 /** Where a file is used, in words ("2 posts · 1 message"), or "Not used". */
 export function usesText(
@@ -24,13 +25,17 @@ export function VaultGrid({
   picked,
   onPick,
   onDelete,
+  onOpen,
 }: {
   items: VaultItem[];
   picked?: ReadonlySet<string>;
   onPick?: (item: VaultItem) => void;
   onDelete?: (item: VaultItem) => void;
+  /** Opens the file's details (where it is used, what it sold, its folder). */
+  onOpen?: (item: VaultItem) => void;
 }) {
   const { t, i18n } = useTranslation('vault');
+  const money = useMoneyFormat();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
     <ul className="vault-grid" data-testid="vault-grid">
@@ -52,6 +57,11 @@ export function VaultGrid({
             <span className="vault-tile__meta" data-testid="vault-uses">
               {usesText(item, t)}
             </span>
+            {item.earned.sales > 0 && (
+              <span className="vault-tile__meta vault-tile__earned" data-testid="vault-earned">
+                {t('earned.short', { count: item.earned.sales, amount: money.cents(item.earned.earnings) })}
+              </span>
+            )}
           </>
         );
         return (
@@ -69,16 +79,31 @@ export function VaultGrid({
             ) : (
               <div className="vault-tile__pick">{body}</div>
             )}
-            {onDelete && (
-              <button
-                type="button"
-                className="button button--small vault-tile__delete"
-                onClick={() => onDelete(item)}
-                aria-label={t('delete.label', { name: item.name })}
-                data-testid="vault-delete"
-              >
-                {t('delete.button')}
-              </button>
+            {(onOpen || onDelete) && (
+              <div className="vault-tile__actions">
+                {onOpen && (
+                  <button
+                    type="button"
+                    className="button button--small"
+                    onClick={() => onOpen(item)}
+                    aria-label={t('details.label', { name: item.name })}
+                    data-testid="vault-details"
+                  >
+                    {t('details.button')}
+                  </button>
+                )}
+                {onDelete && (
+                  <button
+                    type="button"
+                    className="button button--small vault-tile__delete"
+                    onClick={() => onDelete(item)}
+                    aria-label={t('delete.label', { name: item.name })}
+                    data-testid="vault-delete"
+                  >
+                    {t('delete.button')}
+                  </button>
+                )}
+              </div>
             )}
           </li>
         );

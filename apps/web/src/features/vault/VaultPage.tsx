@@ -6,17 +6,23 @@ import { Link } from 'react-router';
 import { api, errorText } from '../../app/api.ts';
 import { ConfirmModal } from '../../ui/Confirm.tsx';
 import { Alert, Loader } from '../../ui/Feedback.tsx';
+import { VaultFileDialog } from './VaultFileDialog.tsx';
 import { VaultFilters } from './VaultFilters.tsx';
+import { VaultFolderBar } from './VaultFolderBar.tsx';
 import { VaultGrid } from './VaultGrid.tsx';
 import { NO_FILTERS, useVault } from './vaultQuery.ts';
 
-/** /vault: the creator's media library — every upload once, where it is used, delete when unused. */
+/**
+ * /vault: the creator's media library — every upload once, in folders, where it is used and what
+ * it sold, delete when unused.
+ */
 export default function VaultPage() {
   const { t } = useTranslation('vault');
   const client = useQueryClient();
   const [filters, setFilters] = useState(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [deleting, setDeleting] = useState<VaultItem | null>(null);
+  const [open, setOpen] = useState<VaultItem | null>(null);
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const list = useVault(filters, page);
   const remove = useMutation({
@@ -45,6 +51,13 @@ export default function VaultPage() {
           setPage(1);
         }}
       />
+      <VaultFolderBar
+        shown={filters.folder}
+        onShow={(folder) => {
+          setFilters({ ...filters, folder });
+          setPage(1);
+        }}
+      />
       {notice && (
         <p
           className={`alert alert--${notice.tone === 'error' ? 'error' : 'success'}`}
@@ -62,7 +75,7 @@ export default function VaultPage() {
         </p>
       )}
       {list.data && list.data.items.length === 0 && <p className="muted">{t('empty')}</p>}
-      {list.data && <VaultGrid items={list.data.items} onDelete={setDeleting} />}
+      {list.data && <VaultGrid items={list.data.items} onDelete={setDeleting} onOpen={setOpen} />}
       {stats && (page > 1 || stats.hasMore) && (
         <div className="button-row vault__pages">
           <button type="button" className="button" disabled={page === 1} onClick={() => setPage(page - 1)}>
@@ -78,6 +91,7 @@ export default function VaultPage() {
           </button>
         </div>
       )}
+      <VaultFileDialog item={open} onClose={() => setOpen(null)} />
       <ConfirmModal
         open={!!deleting}
         title={t('delete.title')}
