@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import type { Message, Post } from '@fanverse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../../test/factories.ts';
+import { createUser, subscribe } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { jpeg, postForm } from '../../../test/media-fixtures.ts';
 import { buyCredits, ledgerHealth, makeCreator, postback } from '../../payments/money.testkit.ts';
@@ -438,5 +439,48 @@ describe('where a file is used and what it earned', () => {
     expect(after.body.posts).toEqual([expect.objectContaining({ _id: ppv._id, live: false, sales: 1 })]);
     expect(after.body.item.earned).toEqual({ sales: 1, credits: 30, earnings: postCents });
     expect((await ledgerHealth(t)).mismatches).toEqual([]);
+  });
+
+  it('shows a paid mass message once, with its recipients and the sales of all its copies', async () => {
+    const seller = await makeCreator(t);
+    const fans = [await createUser(t), await createUser(t)];
+    for (const f of fans) await subscribe(t, f.id, seller.id);
+    const upload = await post(seller, { message: 'mass' }, [
+      { name: 'mass.jpg', data: await jpeg(90, 90, '#4040c0') },
+    ]);
+    const file = (upload.body.post as Post).media[0]!._id;
+    const mass = await t.call(
+      'message.mass',
+      { message: 'For all of you', messageUUID: 'mass-earn-1', price: 10, vaultMedia: [file] },
+      { token: seller.token },
+    );
+    expect(mass.status, JSON.stringify(mass.body)).toBe(200);
+    await t.jobs.drain();
+    const buyer = fans[0]!;
+    await buyCredits(t, buyer);
+    const chat = await t.call('message.conversation', { user: seller.username }, { token: buyer.token });
+    const copy = chat.body.messages.find((m) => m.message === 'For all of you')!;
+    expect(
+      (await t.call('messages.unlock', undefined, { token: buyer.token, params: { id: copy._id } })).body,
+    ).toMatchObject({ charged: 10 });
+    const detail = await t.call('vault.file', undefined, { token: seller.token, params: { id: file } });
+    expect(detail.body.messages).toEqual([
+      expect.objectContaining({ to: null, recipients: 2, price: 10, sales: 1, credits: 10 }),
+    ]);
+    expect(detail.body.item.earned).toMatchObject({ sales: 1, credits: 10 });
+
+    // Migration 0023 names the message of unlocks recorded before the column existed.
+    const backfill = readFileSync(
+      new URL('../../db/migrations/0023_vault_folders.sql', import.meta.url),
+      'utf8',
+    )
+      .split('--> statement-breakpoint')
+      .find((statement) => statement.includes('UPDATE "ledger_transactions"'))!;
+    await t.database.session(async (exec) => {
+      await exec(`UPDATE ledger_transactions SET message_id = NULL WHERE creator_id = '${seller.id}'`);
+      await exec(backfill);
+    });
+    const again = await t.call('vault.file', undefined, { token: seller.token, params: { id: file } });
+    expect(again.body).toEqual(detail.body);
   });
 });
