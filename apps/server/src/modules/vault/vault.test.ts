@@ -469,9 +469,9 @@ describe('where a file is used and what it earned', () => {
     ]);
     expect(detail.body.item.earned).toMatchObject({ sales: 1, credits: 10 });
 
-    // Migration 0023 names the message of unlocks recorded before the column existed.
+    // Migration 0024 names the message of unlocks recorded before the column existed.
     const backfill = readFileSync(
-      new URL('../../db/migrations/0023_vault_folders.sql', import.meta.url),
+      new URL('../../db/migrations/0024_vault_folders.sql', import.meta.url),
       'utf8',
     )
       .split('--> statement-breakpoint')
