@@ -160,9 +160,85 @@ const envSchema = z.object({
   SEGPAY_SRS_URL: optionalUrl(['https', 'http']),
   SEGPAY_SRS_USER: z.string().optional(),
   SEGPAY_SRS_KEY: z.string().optional(),
+  /** Social sign-in (ADR 0033): any OpenID Connect provider, Google, X. Each is on when its client id is set. */
+  OIDC_ISSUER_URL: optionalUrl(['https', 'http']),
+  OIDC_CLIENT_ID: z.string().trim().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_NAME: z.string().trim().min(1).max(40).default('OpenID'),
+  GOOGLE_CLIENT_ID: z.string().trim().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  X_CLIENT_ID: z.string().trim().optional(),
+  X_CLIENT_SECRET: z.string().optional(),
 });
 
 export type RawEnv = z.input<typeof envSchema>;
+
+/**
+ * A sign-in provider. `oidc`: OpenID Connect found by discovery at `issuer` (ID token, nonce).
+ * `oauth2`: plain OAuth 2 with fixed endpoints and a profile API (X has no OpenID Connect).
+ */
+export type SignInProviderConfig = {
+  id: 'oidc' | 'google' | 'x';
+  name: string;
+  clientId: string;
+  clientSecret: string | undefined;
+} & (
+  | { kind: 'oidc'; issuer: string; scope: string }
+  | {
+      kind: 'oauth2';
+      authorizationEndpoint: string;
+      tokenEndpoint: string;
+      profileEndpoint: string;
+      scope: string;
+    }
+);
+
+function providersOf(e: z.output<typeof envSchema>, problems: string[]): SignInProviderConfig[] {
+  const out: SignInProviderConfig[] = [];
+  if (e.OIDC_ISSUER_URL || e.OIDC_CLIENT_ID) {
+    if (!e.OIDC_ISSUER_URL || !e.OIDC_CLIENT_ID) {
+      problems.push('OIDC_ISSUER_URL and OIDC_CLIENT_ID go together (the generic OpenID Connect sign-in)');
+    } else if (e.NODE_ENV === 'production' && !e.OIDC_ISSUER_URL.startsWith('https:')) {
+      problems.push('OIDC_ISSUER_URL must be https when NODE_ENV=production');
+    } else {
+      out.push({
+        id: 'oidc',
+        name: e.OIDC_NAME,
+        kind: 'oidc',
+        issuer: e.OIDC_ISSUER_URL,
+        scope: 'openid profile email',
+        clientId: e.OIDC_CLIENT_ID,
+        clientSecret: e.OIDC_CLIENT_SECRET,
+      });
+    }
+  }
+  if (e.GOOGLE_CLIENT_ID) {
+    if (!e.GOOGLE_CLIENT_SECRET) problems.push('GOOGLE_CLIENT_SECRET is required with GOOGLE_CLIENT_ID');
+    out.push({
+      id: 'google',
+      name: 'Google',
+      kind: 'oidc',
+      issuer: 'https://accounts.google.com',
+      scope: 'openid profile email',
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+    });
+  }
+  if (e.X_CLIENT_ID) {
+    out.push({
+      id: 'x',
+      name: 'X',
+      kind: 'oauth2',
+      authorizationEndpoint: 'https://x.com/i/oauth2/authorize',
+      tokenEndpoint: 'https://api.x.com/2/oauth2/token',
+      profileEndpoint: 'https://api.x.com/2/users/me?user.fields=profile_image_url',
+      scope: 'users.read tweet.read',
+      clientId: e.X_CLIENT_ID,
+      clientSecret: e.X_CLIENT_SECRET,
+    });
+  }
+  return out;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -218,6 +294,8 @@ export interface Config {
   devOutbox: boolean;
   webDistDir: string;
   appSecret: string | undefined;
+  /** The configured sign-in providers (social sign-in), in button order. */
+  signInProviders: SignInProviderConfig[];
   /** Identity photos are deleted this many days after the application is decided. */
   identityRetentionDays: number;
   jobs: {
@@ -315,6 +393,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `METRICS_TOKEN is required when METRICS_HOST (${e.METRICS_HOST}) is not a loopback address: metrics must not be public`,
     );
   }
+  const signInProviders = providersOf(e, problems);
   if (problems.length) throw new ConfigError(problems);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -367,6 +446,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devOutbox: !production && (e.DEV_OUTBOX ?? e.SMTP_URL === undefined),
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
     appSecret: e.APP_SECRET,
+    signInProviders,
     identityRetentionDays: e.IDENTITY_RETENTION_DAYS,
     jobs: {
       cron: e.JOBS_CRON ?? e.NODE_ENV !== 'test',

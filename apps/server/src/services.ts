@@ -19,6 +19,8 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { DeviceService } from './modules/auth/device.service.ts';
 import { EmailConfirmationRepository } from './modules/auth/email-confirmation.repository.ts';
 import { EmailConfirmationService } from './modules/auth/email-confirmation.service.ts';
+import { IdentityRepository } from './modules/auth/identity.repository.ts';
+import { OidcService } from './modules/auth/oidc.service.ts';
 import { PasskeyRepository } from './modules/auth/passkey.repository.ts';
 import { PasskeyService } from './modules/auth/passkey.service.ts';
 import { ResetCodeRepository } from './modules/auth/reset-code.repository.ts';
@@ -279,6 +281,23 @@ export function buildServices(deps: ServiceDeps) {
     onSessionsRevoked,
     now: deps.now,
   });
+  const auth = new AuthService({
+    users,
+    sessions,
+    resetCodes: new ResetCodeRepository(db),
+    mailer: deps.mailer,
+    limiter: deps.limiter,
+    config: deps.config,
+    features: settings,
+    now: deps.now,
+    onSessionsRevoked,
+    onSignup: (userId) => emailConfirmation.queueMail(userId),
+    onVerifiedSignup: async (userId) => {
+      await money.wallet.grantFreeCredits(userId);
+    },
+    onSignedIn: (userId, sessionId) => devices.noticeSignIn(userId, sessionId),
+    twoFactor,
+  });
   return {
     lives,
     liveMedia: deps.liveMedia,
@@ -304,19 +323,13 @@ export function buildServices(deps: ServiceDeps) {
     gallery: new GalleryService(new GalleryRepository(db), creators, posts, deps.media),
     users,
     counters,
-    auth: new AuthService({
+    auth,
+    oidc: new OidcService({
+      repo: new IdentityRepository(db),
       users,
-      sessions,
-      resetCodes: new ResetCodeRepository(db),
-      mailer: deps.mailer,
-      limiter: deps.limiter,
+      auth,
       config: deps.config,
-      features: settings,
       now: deps.now,
-      onSessionsRevoked,
-      onSignup: (userId) => emailConfirmation.queueMail(userId),
-      onSignedIn: (userId, sessionId) => devices.noticeSignIn(userId, sessionId),
-      twoFactor,
     }),
     user: new UserService({
       users,

@@ -169,6 +169,41 @@ export const ERRORS = {
     en: 'This passkey request has expired or was already used. Start again.',
     es: 'Esta solicitud de llave de acceso caducó o ya se usó. Vuelve a empezar.',
   },
+  OIDC_UNAVAILABLE: {
+    status: 404,
+    en: 'This sign-in provider is not available.',
+    es: 'Este proveedor de inicio de sesión no está disponible.',
+  },
+  OIDC_STATE_INVALID: {
+    status: 400,
+    en: 'This sign-in has expired or was already used. Start again.',
+    es: 'Este inicio de sesión caducó o ya se usó. Vuelve a empezar.',
+  },
+  OIDC_CANCELLED: {
+    status: 400,
+    en: 'The sign-in with {provider} was cancelled.',
+    es: 'Se canceló el inicio de sesión con {provider}.',
+  },
+  OIDC_FAILED: {
+    status: 400,
+    en: '{provider} did not confirm the sign-in. Try again.',
+    es: '{provider} no confirmó el inicio de sesión. Vuelve a intentarlo.',
+  },
+  OIDC_EMAIL_TAKEN: {
+    status: 409,
+    en: 'An account with the email of this {provider} account already exists. Sign in with your password, then link {provider} in Settings › Security.',
+    es: 'Ya existe una cuenta con el correo de esta cuenta de {provider}. Inicia sesión con tu contraseña y vincula {provider} en Ajustes › Seguridad.',
+  },
+  OIDC_ALREADY_LINKED: {
+    status: 409,
+    en: 'This {provider} account is already linked to another account.',
+    es: 'Esta cuenta de {provider} ya está vinculada a otra cuenta.',
+  },
+  OIDC_LAST_SIGN_IN: {
+    status: 400,
+    en: 'This is your only way to sign in. Set a password (Forgot password) or add a passkey first.',
+    es: 'Es tu única forma de iniciar sesión. Primero crea una contraseña (¿Olvidaste tu contraseña?) o añade una llave de acceso.',
+  },
   EMAIL_NOT_CONFIRMED: {
     status: 403,
     en: 'Confirm your email first: your picture, cover and display name can be changed once it is confirmed.',

@@ -78,6 +78,11 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /**
+     * Whether the person chose a password: false for an account made by a sign-in provider (its
+     * password_hash is then a random one nobody knows) until a reset code sets one.
+     */
+    passwordSet: boolean('password_set').notNull().default(true),
     birthdate: date('birthdate', { mode: 'string' }),
     country: text('country'),
     roles: oneOf('roles', ROLES).array().notNull().default(sql`ARRAY['user','fan']::text[]`),
@@ -258,6 +263,62 @@ export const passkeyChallenges = pgTable('passkey_challenges', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/** A sign-in provider account (OpenID Connect or OAuth 2) linked to an account (issue 18, ADR 0033). */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The configured provider's id: `oidc`, `google` or `x`. */
+    provider: text('provider').notNull(),
+    /** The provider's stable id of the person (`sub`). */
+    subject: text('subject').notNull(),
+    /** The email the provider answered when linked (shown on the security page). */
+    email: text('email'),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('user_identities_provider_subject_idx').on(t.provider, t.subject),
+    index('user_identities_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * One provider sign-in between leaving for the provider and coming back: state (hashed), nonce and
+ * PKCE verifier, kept in the database so any server copy can finish it; used once, 10 minutes.
+ * After a first sign-in it holds the provider's claims for the sign-up form (the ticket, 30 minutes).
+ */
+export const oidcFlows = pgTable(
+  'oidc_flows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    stateHash: text('state_hash').notNull(),
+    /** Hash of a secret only the browser that started the flow holds (binds the return to it). */
+    browserHash: text('browser_hash').notNull(),
+    provider: text('provider').notNull(),
+    intent: text('intent').$type<'login' | 'link'>().notNull(),
+    /** The account linking a provider (intent `link`). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** A first sign-in: the sign-up ticket (hashed), the provider's claims, and when it was spent. */
+    ticketHash: text('ticket_hash'),
+    claims: jsonb('claims'),
+    ticketExpiresAt: timestamp('ticket_expires_at', { withTimezone: true }),
+    ticketUsedAt: timestamp('ticket_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('oidc_flows_state_idx').on(t.stateHash),
+    uniqueIndex('oidc_flows_ticket_idx').on(t.ticketHash),
+  ],
+);
 
 /** The step between a right password and the second factor: short-lived, guesses counted. */
 export const loginChallenges = pgTable(

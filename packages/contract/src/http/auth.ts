@@ -180,3 +180,88 @@ export const passkeyAnswerSchema = z.object({
   challengeId: z.string().uuid('PASSKEY_EXPIRED'),
   response: z.record(z.string(), z.unknown()),
 });
+
+/** Social sign-in (ADR 0033): the providers this server offers, in button order. */
+export const SIGN_IN_PROVIDERS = ['oidc', 'google', 'x'] as const;
+export type SignInProviderId = (typeof SIGN_IN_PROVIDERS)[number];
+const providerIdSchema = z.enum(SIGN_IN_PROVIDERS);
+
+export const signInProvidersResponseSchema = z.object({
+  items: z.array(z.object({ id: providerIdSchema, name: z.string() })),
+});
+export type SignInProvidersResponse = z.infer<typeof signInProvidersResponseSchema>;
+
+export const oidcStartRequestSchema = z.object({
+  provider: providerIdSchema,
+  /** `link` adds the provider to the signed-in account (security page). */
+  intent: z.enum(['login', 'link']),
+});
+export const oidcStartResponseSchema = z.object({
+  /** Where to send the popup (or the page): the provider's authorization URL. */
+  url: z.string().url(),
+  /** A secret this browser keeps and sends back with the callback (binds the return to it). */
+  browserKey: z.string(),
+});
+export type OidcStartResponse = z.infer<typeof oidcStartResponseSchema>;
+
+export const oidcCallbackRequestSchema = z.object({
+  /** The query string the provider sent back to /auth/oidc/callback (state, code or error, iss). */
+  query: z.string().max(4000),
+  browserKey: z.string().min(20).max(200),
+});
+
+/** A first sign-in with this provider account: the sign-up form is filled from the provider's claims. */
+export const oidcSignupOfferSchema = z.object({
+  ticket: z.string(),
+  provider: providerIdSchema,
+  providerName: z.string(),
+  /** Spec §3's social login result. */
+  profile: z.object({
+    id: z.string(),
+    name: z.string().nullable(),
+    given_name: z.string().nullable(),
+    family_name: z.string().nullable(),
+    email: z.string().nullable(),
+    picture: z.string().nullable(),
+  }),
+  /** The provider vouched for the email: the account starts verified. */
+  emailVerified: z.boolean(),
+  /** A free username suggestion from the profile. */
+  username: z.string(),
+});
+export type OidcSignupOffer = z.infer<typeof oidcSignupOfferSchema>;
+
+export const oidcCallbackResponseSchema = z.union([
+  authResponseSchema,
+  z.object({
+    twoFactor: z.object({ challenge: z.string(), methods: z.array(z.enum(['totp', 'recovery'])) }),
+  }),
+  z.object({ signup: oidcSignupOfferSchema }),
+  z.object({ linked: z.object({ provider: providerIdSchema }) }),
+]);
+export type OidcCallbackResponse = z.infer<typeof oidcCallbackResponseSchema>;
+
+/** Finishing a first sign-in: what signup asks besides the provider's claims (an email only when it gave none). */
+export const oidcSignupRequestSchema = z.object({
+  ticket: z.string().min(20).max(200),
+  username: usernameSchema,
+  birthdate: birthdateSchema,
+  acceptTerms: z.literal(true, { error: 'terms.required' }),
+  email: emailSchema.optional(),
+});
+export type OidcSignupRequest = z.input<typeof oidcSignupRequestSchema>;
+
+export const identitiesResponseSchema = z.object({
+  items: z.array(
+    z.object({
+      provider: providerIdSchema,
+      providerName: z.string(),
+      email: z.string().nullable(),
+      linkedAt: z.string(),
+      /** False when it is the account's only way to sign in (no password, passkey or other provider). */
+      removable: z.boolean(),
+    }),
+  ),
+});
+export type IdentitiesResponse = z.infer<typeof identitiesResponseSchema>;
+export const providerParamSchema = z.object({ provider: z.enum(SIGN_IN_PROVIDERS, { error: 'NOT_FOUND' }) });

@@ -68,6 +68,30 @@ export function authRoutes({ route, services }: RouteDeps): void {
     ),
   );
 
+  route('auth.oidcProviders', async () => services.oidc.providers());
+
+  route('auth.oidcStart', ({ auth, input }) => services.oidc.start(input, auth ?? null));
+
+  route('auth.oidcCallback', async ({ auth, input, ip, lang, req }) => {
+    const result = await services.oidc.callback(input, auth ?? null, {
+      ip,
+      lang,
+      userAgent: req.headers['user-agent'],
+    });
+    return 'session' in result ? withUser(result.session) : result;
+  });
+
+  route('auth.oidcSignup', async ({ input, ip, lang, req }) =>
+    withUser(await services.oidc.signup(input, { ip, lang, userAgent: req.headers['user-agent'] })),
+  );
+
+  route('auth.identities', ({ auth }) => services.oidc.identities(auth));
+
+  route('auth.identityUnlink', async ({ auth, params }) => {
+    await services.oidc.unlink(auth, params.provider);
+    return { success: true };
+  });
+
   route('auth.sessions', ({ auth }) => services.devices.list(auth));
 
   route('auth.revokeSession', async ({ auth, params }) => {

@@ -47,6 +47,8 @@ export interface AuthDeps {
   onSessionsRevoked?: (sessionIds: string[]) => void;
   /** Called after an account is created (queues the email confirmation mail). */
   onSignup?: (userId: string) => Promise<void>;
+  /** Called after an account is created already verified (a provider vouched for the email). */
+  onVerifiedSignup?: (userId: string) => Promise<void>;
   /** Called after a password login started a session (the new-device mail). */
   onSignedIn?: (userId: string, sessionId: string) => Promise<void>;
   /** Two-step sign-in: when on for the account, a right password only opens a challenge. */
@@ -75,14 +77,63 @@ export class AuthService {
   }
 
   async signup(input: SignupRequest & { email: string }, ctx: CallerContext) {
-    const { config, users } = this.deps;
     await this.deps.features.require('signups');
-    await this.limit(`signup:ip:${ctx.ip}`, config.rateLimits.signupPerIp);
-    const fields: Record<string, string> = {};
-    if (await users.usernameTaken(input.username)) fields.username = 'username.taken';
-    if (await users.emailTaken(input.email)) fields.email = 'email.taken';
-    if (fields.username) throw new AppError('USERNAME_TAKEN', {}, fields);
-    if (fields.email) throw new AppError('EMAIL_TAKEN', {}, fields);
+    await this.limit(`signup:ip:${ctx.ip}`, this.deps.config.rateLimits.signupPerIp);
+    const user = await this.createAccount(
+      { ...input, passwordHash: await hashPassword(input.password), passwordSet: true, verified: false },
+      ctx,
+    );
+    return this.startSession(user.id, ctx);
+  }
+
+  /** Whether a new account may be made now (feature switch, per-address limit): before a provider sign-up. */
+  async mayCreateAccount(ctx: CallerContext): Promise<void> {
+    await this.deps.features.require('signups');
+    await this.limit(`signup:ip:${ctx.ip}`, this.deps.config.rateLimits.signupPerIp);
+  }
+
+  /**
+   * The account of a first provider sign-in (OidcService): no password of its own (a random one
+   * nobody knows, `passwordSet` false), verified when the provider vouched for the email. Then
+   * `link` ties the provider account to it before the session starts.
+   */
+  async providerSignup(
+    input: { username: string; email: string; name: string; birthdate: string; verified: boolean },
+    link: (userId: string) => Promise<void>,
+    ctx: CallerContext,
+  ) {
+    const user = await this.createAccount(
+      { ...input, passwordHash: await hashPassword(newToken()), passwordSet: false },
+      ctx,
+    );
+    await link(user.id);
+    return this.signedIn(user.id, ctx);
+  }
+
+  /** Whether the username or the email is taken, as field errors (the sign-up forms show them). */
+  async checkFree(username: string, email: string): Promise<void> {
+    const { users } = this.deps;
+    if (await users.usernameTaken(username)) {
+      throw new AppError('USERNAME_TAKEN', {}, { username: 'username.taken' });
+    }
+    if (await users.emailTaken(email)) throw new AppError('EMAIL_TAKEN', {}, { email: 'email.taken' });
+  }
+
+  private async createAccount(
+    input: {
+      username: string;
+      email: string;
+      name: string;
+      passwordHash: string;
+      passwordSet: boolean;
+      birthdate: string;
+      verified: boolean;
+      referral?: string;
+    },
+    ctx: CallerContext,
+  ) {
+    const { users } = this.deps;
+    await this.checkFree(input.username, input.email);
     const referrer = input.referral ? await users.findByReferralCode(input.referral) : undefined;
     let user: Awaited<ReturnType<UserRepository['create']>>;
     try {
@@ -90,10 +141,11 @@ export class AuthService {
         username: input.username,
         email: input.email,
         name: input.name,
-        passwordHash: await hashPassword(input.password),
+        passwordHash: input.passwordHash,
+        passwordSet: input.passwordSet,
         birthdate: input.birthdate,
         roles: ['user', 'fan'],
-        verified: false,
+        verified: input.verified,
         language: ctx.lang,
         referralCode: this.newReferralCode(),
         referredBy: referrer?.id ?? null,
@@ -105,8 +157,9 @@ export class AuthService {
       if (unique) throw new AppError('USERNAME_TAKEN', {}, { username: 'username.taken' });
       throw err;
     }
-    await this.deps.onSignup?.(user.id);
-    return this.startSession(user.id, ctx);
+    if (input.verified) await this.deps.onVerifiedSignup?.(user.id);
+    else await this.deps.onSignup?.(user.id);
+    return user;
   }
 
   /**
@@ -139,6 +192,20 @@ export class AuthService {
     if (!user || user.deletedAt) throw new AppError('TWO_FACTOR_EXPIRED');
     if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED');
     return this.signedIn(done.userId, { ip: done.ip, userAgent: done.userAgent, lang: 'en' });
+  }
+
+  /**
+   * A sign-in provider proved the account (OidcService): as a right password, so with two-step
+   * sign-in on it only opens the same challenge `login` opens.
+   */
+  async providerSignIn(userId: string, ctx: CallerContext) {
+    const user = await this.deps.users.findById(userId);
+    if (!user || user.deletedAt) throw new AppError('OIDC_STATE_INVALID');
+    if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED');
+    if (await this.deps.twoFactor?.isEnabled(user.id)) {
+      return { challenge: await this.deps.twoFactor!.challenge(user.id, ctx) };
+    }
+    return this.signedIn(user.id, ctx);
   }
 
   /** A passkey proved the account (PasskeyService.verifyLogin): a session, as after both steps. */

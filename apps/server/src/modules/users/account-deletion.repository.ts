@@ -26,6 +26,7 @@ import {
   subscriptions,
   unlocks,
   userBlocks,
+  userIdentities,
   users,
 } from '../../db/schema.ts';
 import { storageKeys } from '../../media/media.repository.ts';
@@ -155,6 +156,8 @@ export class AccountDeletionRepository {
       // Account mail and forms.
       const email = user.email.toLowerCase();
       await tx.delete(passwordResetCodes).where(eq(passwordResetCodes.userId, userId));
+      // A deleted account's provider accounts may sign up anew.
+      await tx.delete(userIdentities).where(eq(userIdentities.userId, userId));
       counts.contactRequests = await this.count(
         tx
           .delete(contactRequests)

@@ -8,6 +8,8 @@ export interface NewUser {
   email: string;
   name: string;
   passwordHash: string;
+  /** False for an account made by a sign-in provider (a random password nobody knows). */
+  passwordSet?: boolean;
   birthdate: string;
   roles: Role[];
   verified: boolean;
@@ -178,7 +180,10 @@ export class UserRepository {
   }
 
   async setPasswordHash(id: string, passwordHash: string): Promise<void> {
-    await this.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+    await this.db
+      .update(users)
+      .set({ passwordHash, passwordSet: true, updatedAt: new Date() })
+      .where(eq(users.id, id));
   }
 
   async setPresence(id: string, online: boolean, at: Date): Promise<void> {
