@@ -38,11 +38,13 @@ run('node', ['scripts/web-budget.mjs']);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanverse-e2e-'));
 const port = process.env.E2E_PORT ?? String(await freePort());
 const rtmpPort = process.env.E2E_RTMP_PORT ?? String(await freePort());
+const oidcPort = process.env.E2E_OIDC_PORT ?? String(await freePort());
 try {
   run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
     E2E_DATA_DIR: dataDir,
     E2E_PORT: port,
     E2E_RTMP_PORT: rtmpPort,
+    E2E_OIDC_PORT: oidcPort,
   });
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });

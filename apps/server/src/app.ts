@@ -34,6 +34,7 @@ import { registerApplicationJobs } from './modules/applications/application.jobs
 import { applicationRoutes } from './modules/applications/application.routes.ts';
 import { registerAuthJobs } from './modules/auth/auth.jobs.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { OIDC_CALLBACK_PATH } from './modules/auth/oidc.service.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { blockRoutes } from './modules/blocks/block.routes.ts';
 import { commentRoutes } from './modules/comments/comment.routes.ts';
@@ -240,33 +241,44 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const analyticsOrigin = config.analytics?.scriptUrl.startsWith('http')
     ? [new URL(config.analytics.scriptUrl).origin]
     : [];
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...analyticsOrigin],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(config.mediaCdnUrl ? [config.mediaCdnUrl] : [])],
-        mediaSrc: ["'self'", 'blob:', ...(config.mediaCdnUrl ? [config.mediaCdnUrl] : [])],
-        // hls.js fetches playlists, keys and (CDN) segments with XHR.
-        connectSrc: [
-          "'self'",
-          'ws:',
-          'wss:',
-          ...(config.mediaCdnUrl ? [config.mediaCdnUrl] : []),
-          ...analyticsOrigin,
-        ],
-        // hls.js runs its demuxer in a worker it makes from a blob: URL.
-        workerSrc: ["'self'", 'blob:'],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
+  const helmetOptions = (coop: 'same-origin-allow-popups' | false) =>
+    ({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...analyticsOrigin],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', ...(config.mediaCdnUrl ? [config.mediaCdnUrl] : [])],
+          mediaSrc: ["'self'", 'blob:', ...(config.mediaCdnUrl ? [config.mediaCdnUrl] : [])],
+          // hls.js fetches playlists, keys and (CDN) segments with XHR.
+          connectSrc: [
+            "'self'",
+            'ws:',
+            'wss:',
+            ...(config.mediaCdnUrl ? [config.mediaCdnUrl] : []),
+            ...analyticsOrigin,
+          ],
+          // hls.js runs its demuxer in a worker it makes from a blob: URL.
+          workerSrc: ["'self'", 'blob:'],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+      crossOriginEmbedderPolicy: false,
+      // Social sign-in opens the provider in a popup that must keep its opener (ADR 0033).
+      crossOriginOpenerPolicy: coop ? { policy: coop } : false,
+    }) as const;
+  const securityHeaders = helmet(helmetOptions('same-origin-allow-popups'));
+  // The page the provider sends the popup back to: no opener policy, so the popup (a provider
+  // page before it) stays with the window that opened it and can post it the result.
+  const callbackHeaders = helmet(helmetOptions(false));
   app.addHook('onRequest', (req, reply, done) =>
-    securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
+    (req.url.startsWith(OIDC_CALLBACK_PATH) ? callbackHeaders : securityHeaders)(
+      req.raw,
+      reply.raw,
+      (err?: unknown) => done(err as Error | undefined),
+    ),
   );
   registerErrorHandler(app);
   const metrics = createMetrics(app, {

@@ -73,3 +73,35 @@ describe('configuration', () => {
     expect(loadConfig({ DEV_OUTBOX: 'false' }).devOutbox).toBe(false);
   });
 });
+
+describe('sign-in providers (ADR 0033)', () => {
+  it('are off by default, on by client id, in button order', () => {
+    expect(loadConfig({}).signInProviders).toEqual([]);
+    const providers = loadConfig({
+      X_CLIENT_ID: 'x-id',
+      GOOGLE_CLIENT_ID: 'g-id',
+      GOOGLE_CLIENT_SECRET: 'g-secret',
+      OIDC_ISSUER_URL: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'o-id',
+      OIDC_NAME: 'Example ID',
+    }).signInProviders;
+    expect(providers.map((p) => [p.id, p.name, p.kind])).toEqual([
+      ['oidc', 'Example ID', 'oidc'],
+      ['google', 'Google', 'oidc'],
+      ['x', 'X', 'oauth2'],
+    ]);
+  });
+
+  it('refuses half a provider and an http issuer in production', () => {
+    expect(() => loadConfig({ OIDC_ISSUER_URL: 'https://id.example.com' })).toThrow(/OIDC_CLIENT_ID/);
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'g' })).toThrow(/GOOGLE_CLIENT_SECRET/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://mail.example.com',
+        OIDC_ISSUER_URL: 'http://id.example.com',
+        OIDC_CLIENT_ID: 'o',
+      }),
+    ).toThrow(/must be https/);
+  });
+});

@@ -50,7 +50,14 @@ export interface TestApp extends BuiltApp {
  */
 type TestOutput<N extends EndpointName> = N extends 'auth.login'
   ? AuthResponse & Partial<Extract<EndpointOutput<'auth.login'>, { twoFactor: unknown }>>
-  : EndpointOutput<N>;
+  : N extends 'auth.oidcCallback'
+    ? AuthResponse &
+        Partial<
+          Extract<EndpointOutput<N>, { twoFactor: unknown }> &
+            Extract<EndpointOutput<N>, { signup: unknown }> &
+            Extract<EndpointOutput<N>, { linked: unknown }>
+        >
+    : EndpointOutput<N>;
 
 export interface CallOptions {
   token?: string;

@@ -103,6 +103,7 @@ export const routes: RouteObject[] = [
           { path: 'error/:error', element: page('errors/ErrorCodePage') },
           { path: 'auth/code', element: loggedOut('auth/ResetCodePage') },
           { path: 'auth/confirm', element: page('account/ConfirmEmailPage') },
+          { path: 'auth/oidc/callback', element: page('auth/OidcCallbackPage') },
           {
             path: 'auth/pass',
             element: (

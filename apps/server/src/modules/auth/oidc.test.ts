@@ -51,13 +51,13 @@ async function signUp(who: string) {
   expect(offer.status).toBe(200);
   const username = `u${who.replace(/[^a-z0-9]/gi, '').slice(-14)}`;
   const made = await t.call('auth.oidcSignup', {
-    ticket: offer.body.signup.ticket,
+    ticket: offer.body.signup!.ticket,
     username,
     birthdate: '1990-05-05',
     acceptTerms: true,
   });
   expect(made.status).toBe(200);
-  return { username, token: made.body.token as string, offer: offer.body.signup };
+  return { username, token: made.body.token as string, offer: offer.body.signup! };
 }
 
 describe('social sign-in with OpenID Connect (issue 18)', () => {
@@ -130,7 +130,7 @@ describe('social sign-in with OpenID Connect (issue 18)', () => {
     const who = login('kid');
     const { query, browserKey } = await goToProvider(who);
     const offer = await t.call('auth.oidcCallback', { query, browserKey });
-    const ticket = offer.body.signup.ticket;
+    const ticket = offer.body.signup!.ticket;
     const taken = await createUser(t);
     const bad = await t.call(
       'auth.oidcSignup',
@@ -138,7 +138,7 @@ describe('social sign-in with OpenID Connect (issue 18)', () => {
       { lang: 'es' },
     );
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body.fields).sort()).toEqual(['acceptTerms', 'birthdate', 'username']);
+    expect(Object.keys(bad.body.fields ?? {}).sort()).toEqual(['acceptTerms', 'birthdate', 'username']);
     const dup = await t.call('auth.oidcSignup', {
       ticket,
       username: taken.username,
@@ -275,10 +275,13 @@ describe('social sign-in with OpenID Connect (issue 18)', () => {
     const res = await t.call('auth.oidcCallback', signIn);
     expect(res.body).toEqual({ twoFactor: { challenge: expect.any(String), methods: ['totp', 'recovery'] } });
     expect(res.body.token).toBeUndefined();
-    const wrong = await t.call('auth.twoFactor', { challenge: res.body.twoFactor.challenge, code: '000000' });
+    const wrong = await t.call('auth.twoFactor', {
+      challenge: res.body.twoFactor!.challenge,
+      code: '000000',
+    });
     expect(wrong.status).toBe(400);
     const done = await t.call('auth.twoFactor', {
-      challenge: res.body.twoFactor.challenge,
+      challenge: res.body.twoFactor!.challenge,
       code: await generate({ secret: STAFF_TOTP_SECRET }),
     });
     expect(done.status).toBe(200);

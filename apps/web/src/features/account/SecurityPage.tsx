@@ -13,6 +13,7 @@ import { api, errorText } from '../../app/api.ts';
 import { hasSomeRole, useSession } from '../../app/session.store.ts';
 import { Alert, Loader } from '../../ui/Feedback.tsx';
 import { Form, FormError, TextField, useZodForm } from '../../ui/Form.tsx';
+import { LinkedProviders } from './LinkedProviders.tsx';
 import { PasskeysSection } from './Passkeys.tsx';
 
 const STATUS_KEY = ['auth.twoFactorStatus'];
@@ -61,6 +62,7 @@ export default function SecurityPage() {
         ))
       )}
       <PasskeysSection />
+      <LinkedProviders />
       <p className="form__links">
         <Link to="/user/devices">{t('devices.link')}</Link>
         <Link to="/?feed=my-profile">{t('devices.back')}</Link>

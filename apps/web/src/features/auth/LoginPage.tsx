@@ -1,13 +1,12 @@
 import { type LoginRequest, loginRequestSchema } from '@fanverse/contract';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { api } from '../../app/api.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { Form, FormError, TextField, useZodForm } from '../../ui/Form.tsx';
 import { PasskeySignIn } from '../account/Passkeys.tsx';
-import { TwoFactorStep } from '../account/TwoFactorStep.tsx';
+import { SocialSignIn, useSignInSteps } from './SocialSignIn.tsx';
 import { useAuthSuccess } from './useAuthSuccess.ts';
 
 export default function LoginPage() {
@@ -16,19 +15,13 @@ export default function LoginPage() {
   const notice = (location.state as { notice?: string } | null)?.notice;
   const form = useZodForm(loginRequestSchema, { login: '', password: '' });
   const onAuth = useAuthSuccess();
-  // With two-step sign-in on, a right password answers a challenge for the second step.
-  const [challenge, setChallenge] = useState<string | null>(null);
+  // With two-step sign-in on, a right password (or provider) answers a challenge for the second step.
+  const { handlers, step } = useSignInSteps(onAuth);
   const mutation = useMutation({
     mutationFn: (body: LoginRequest) => api('auth.login', body),
-    onSuccess: (res) => ('twoFactor' in res ? setChallenge(res.twoFactor.challenge) : onAuth(res)),
+    onSuccess: (res) => ('twoFactor' in res ? handlers.onTwoFactor(res.twoFactor.challenge) : onAuth(res)),
   });
-  if (challenge) {
-    return (
-      <div className="auth-page">
-        <TwoFactorStep challenge={challenge} onAuth={onAuth} onRestart={() => setChallenge(null)} />
-      </div>
-    );
-  }
+  if (step) return <div className="auth-page">{step}</div>;
   return (
     <div className="auth-page">
       <Form form={form} onSubmit={mutation.mutateAsync} testId="login-form">
@@ -64,6 +57,7 @@ export default function LoginPage() {
           {mutation.isPending ? t('login.submitting') : t('login.submit')}
         </button>
         <PasskeySignIn onAuth={onAuth} />
+        <SocialSignIn {...handlers} />
         <p className="form__links">
           <Link to="/auth/code" data-testid="forgot-link">
             {t('login.forgot')}

@@ -7,6 +7,7 @@ import { useFeature } from '../../app/features.ts';
 import { useSession } from '../../app/session.store.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { CheckField, Form, FormError, TextField, useZodForm } from '../../ui/Form.tsx';
+import { SocialSignIn, useSignInSteps } from './SocialSignIn.tsx';
 import { useAuthSuccess } from './useAuthSuccess.ts';
 
 /** Sign-up with the contract's signupRequestSchema: the rules and texts of the server (spec §5). */
@@ -26,6 +27,7 @@ export default function SignupPage() {
     ...(referral ? { referral } : {}),
   });
   const onAuth = useAuthSuccess();
+  const { handlers, step } = useSignInSteps(onAuth);
   const mutation = useMutation({
     mutationFn: (body: SignupRequest) => api('auth.signup', body),
     onSuccess: onAuth,
@@ -52,6 +54,7 @@ export default function SignupPage() {
       </div>
     );
   }
+  if (step) return <div className="auth-page">{step}</div>;
   return (
     <div className="auth-page">
       <Form form={form} onSubmit={mutation.mutateAsync} testId="signup-form">
@@ -112,6 +115,7 @@ export default function SignupPage() {
         >
           {mutation.isPending ? t('signup.submitting') : t('signup.submit')}
         </button>
+        <SocialSignIn {...handlers} />
         <p className="form__links">
           <Link to="/login">{t('signup.haveAccount')}</Link>
         </p>
