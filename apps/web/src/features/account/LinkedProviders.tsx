@@ -1,14 +1,13 @@
 import type { SignInProviderId } from '@fanverse/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { api, errorText } from '../../app/api.ts';
 import { useInstantFormat } from '../../app/dates.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { ItemRow } from '../../ui/ItemRow.tsx';
-import { useSignInProviders } from '../auth/SocialSignIn.tsx';
-import { isAbort, startSocial } from '../auth/social.ts';
+import { useProviderFlow, useSignInProviders } from '../auth/SocialSignIn.tsx';
+import { isAbort } from '../auth/social.ts';
 
 const IDENTITIES_KEY = ['auth.identities'];
 
@@ -21,14 +20,9 @@ export function LinkedProviders() {
   const providers = useSignInProviders();
   const list = useQuery({ queryKey: IDENTITIES_KEY, queryFn: () => api('auth.identities') });
   const refresh = () => client.invalidateQueries({ queryKey: IDENTITIES_KEY });
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
+  const flow = useProviderFlow('link');
   const link = useMutation({
-    mutationFn: (provider: SignInProviderId) => {
-      abort.current?.abort();
-      abort.current = new AbortController();
-      return startSocial(provider, 'link', abort.current.signal);
-    },
+    mutationFn: flow.start,
     onSettled: refresh,
   });
   const unlink = useMutation({

@@ -8,20 +8,37 @@ import {
   type SignInProviderId,
 } from '@fanverse/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, errorText } from '../../app/api.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { CheckField, Form, FormError, TextField, useZodForm } from '../../ui/Form.tsx';
 import { TwoFactorStep } from '../account/TwoFactorStep.tsx';
-import { isAbort, startSocial } from './social.ts';
+import { type Intent, isAbort, startSocial } from './social.ts';
 
 export const PROVIDERS_KEY = ['auth.oidcProviders'];
 
 /** The providers this server offers (none: no buttons). */
 export function useSignInProviders() {
   return useQuery({ queryKey: PROVIDERS_KEY, queryFn: () => api('auth.oidcProviders'), staleTime: Infinity });
+}
+
+/** Starts provider flows of one kind; a new start or leaving the page abandons the one waiting. */
+export function useProviderFlow(intent: Intent) {
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+  return useMemo(
+    () => ({
+      start: (provider: SignInProviderId) => {
+        abort.current?.abort();
+        abort.current = new AbortController();
+        return startSocial(provider, intent, abort.current.signal);
+      },
+      cancel: () => abort.current?.abort(),
+    }),
+    [intent],
+  );
 }
 
 /** What a finished provider sign-in leads to, for the page that shows it. */
@@ -41,19 +58,14 @@ export function handleSocialResult(res: OidcCallbackResponse, h: SocialHandlers)
 export function SocialSignIn(handlers: SocialHandlers) {
   const { t } = useTranslation('auth');
   const providers = useSignInProviders();
-  const abort = useRef<AbortController | null>(null);
+  const flow = useProviderFlow('login');
   const [waiting, setWaiting] = useState<string | null>(null);
   const sign = useMutation({
-    mutationFn: (provider: SignInProviderId) => {
-      abort.current?.abort();
-      abort.current = new AbortController();
-      return startSocial(provider, 'login', abort.current.signal);
-    },
+    mutationFn: flow.start,
     onMutate: (provider) => setWaiting(providers.data?.items.find((p) => p.id === provider)?.name ?? null),
     onSettled: () => setWaiting(null),
     onSuccess: (res) => res && handleSocialResult(res, handlers),
   });
-  useEffect(() => () => abort.current?.abort(), []);
   const items = providers.data?.items ?? [];
   if (!items.length) return null;
   return (
@@ -77,7 +89,7 @@ export function SocialSignIn(handlers: SocialHandlers) {
       {waiting && (
         <p className="muted" role="status" data-testid="social-waiting">
           {t('social.waiting', { provider: waiting })}{' '}
-          <button type="button" className="link-button" onClick={() => abort.current?.abort()}>
+          <button type="button" className="link-button" onClick={flow.cancel}>
             {t('social.cancel')}
           </button>
         </p>
