@@ -61,7 +61,7 @@ export class OidcService {
 
   private provider(id: string): SignInProviderConfig {
     const p = this.deps.config.signInProviders.find((x) => x.id === id);
-    if (!p) throw new AppError('OIDC_UNAVAILABLE');
+    if (!p) throw new AppError('NOT_FOUND');
     return p;
   }
 
@@ -146,7 +146,8 @@ export class OidcService {
     if (flow.intent === 'link' && (!auth || auth.userId !== flow.userId)) {
       throw new AppError('OIDC_STATE_INVALID');
     }
-    if (query.get('error')) throw new AppError('OIDC_CANCELLED', { provider: p.name });
+    // Said no, or the provider refused: the same answer (the provider's reason is not shown).
+    if (query.get('error')) throw new AppError('OIDC_FAILED', { provider: p.name });
     const claims = await this.exchange(p, flow, state, query);
 
     if (flow.intent === 'link') {
