@@ -266,7 +266,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
         },
       },
       crossOriginEmbedderPolicy: false,
-      // Social sign-in opens the provider in a popup that must keep its opener (ADR 0035).
+      // Social sign-in opens the provider in a popup that must keep its opener (ADR 0036).
       crossOriginOpenerPolicy: coop ? { policy: coop } : false,
     }) as const;
   const securityHeaders = helmet(helmetOptions('same-origin-allow-popups'));

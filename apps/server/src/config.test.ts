@@ -74,7 +74,7 @@ describe('configuration', () => {
   });
 });
 
-describe('sign-in providers (ADR 0035)', () => {
+describe('sign-in providers (ADR 0036)', () => {
   it('are off by default, on by client id, in button order', () => {
     expect(loadConfig({}).signInProviders).toEqual([]);
     const providers = loadConfig({

@@ -160,7 +160,7 @@ const envSchema = z.object({
   SEGPAY_SRS_URL: optionalUrl(['https', 'http']),
   SEGPAY_SRS_USER: z.string().optional(),
   SEGPAY_SRS_KEY: z.string().optional(),
-  /** Social sign-in (ADR 0035): any OpenID Connect provider, Google, X. Each is on when its client id is set. */
+  /** Social sign-in (ADR 0036): any OpenID Connect provider, Google, X. Each is on when its client id is set. */
   OIDC_ISSUER_URL: optionalUrl(['https', 'http']),
   OIDC_CLIENT_ID: z.string().trim().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),

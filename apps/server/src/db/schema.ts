@@ -264,7 +264,7 @@ export const passkeyChallenges = pgTable('passkey_challenges', {
   createdAt: createdAt(),
 });
 
-/** A sign-in provider account (OpenID Connect or OAuth 2) linked to an account (issue 18, ADR 0035). */
+/** A sign-in provider account (OpenID Connect or OAuth 2) linked to an account (issue 18, ADR 0036). */
 export const userIdentities = pgTable(
   'user_identities',
   {

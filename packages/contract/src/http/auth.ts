@@ -181,7 +181,7 @@ export const passkeyAnswerSchema = z.object({
   response: z.record(z.string(), z.unknown()),
 });
 
-/** Social sign-in (ADR 0035): the providers this server offers, in button order. */
+/** Social sign-in (ADR 0036): the providers this server offers, in button order. */
 export const SIGN_IN_PROVIDERS = ['oidc', 'google', 'x'] as const;
 export type SignInProviderId = (typeof SIGN_IN_PROVIDERS)[number];
 const providerIdSchema = z.enum(SIGN_IN_PROVIDERS);

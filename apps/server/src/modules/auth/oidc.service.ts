@@ -43,7 +43,7 @@ type CallbackResult =
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
 /**
- * Social sign-in (ADR 0035) with openid-client: authorization code flow with PKCE, state and nonce,
+ * Social sign-in (ADR 0036) with openid-client: authorization code flow with PKCE, state and nonce,
  * all kept in the database (`oidc_flows`) so any server copy finishes what another started, each
  * used once. A first sign-in answers a sign-up offer; an email already registered is never taken
  * over; with two-step sign-in on, the provider counts as the password and the second step follows.

@@ -206,8 +206,8 @@ describe('social sign-in with OpenID Connect (issue 18)', () => {
       browserKey: start.body.browserKey,
     });
     expect(res.body).toMatchObject({
-      code: 'OIDC_CANCELLED',
-      message: 'The sign-in with Test ID was cancelled.',
+      code: 'OIDC_FAILED',
+      message: 'The sign-in with Test ID did not finish. Try again.',
     });
   });
 

@@ -2,7 +2,7 @@ import type { OidcCallbackResponse, SignInProviderId } from '@fanverse/contract'
 import { api } from '../../app/api.ts';
 
 /**
- * Social sign-in in a popup (spec §7, ADR 0035): the popup goes to the provider and comes back to
+ * Social sign-in in a popup (spec §7, ADR 0036): the popup goes to the provider and comes back to
  * /auth/oidc/callback, which posts the provider's answer (the query string) to this window with
  * postMessage restricted to the app's origin; this window then finishes it with the server. When
  * the popup is blocked (phones), the page itself goes to the provider and the callback page
