@@ -92,7 +92,7 @@ test.describe('social sign-in (OpenID Connect)', () => {
     await page.goto(`${LOCAL_URL}/login`);
     await inPopup(page, 'social-oidc', `${fan.username}@example.com`);
     await expect(page.getByTestId('social-error')).toContainText(
-      'Sign in with your password, then link Test ID',
+      'sign in with your password, then link Test ID',
     );
     await expect(page).toHaveURL(/\/login/);
     await shot(page, info, 'social-email-taken-en-desktop');
