@@ -212,3 +212,36 @@ test.describe('post statistics overlay (?statistics=post)', () => {
     expect(response.status()).toBe(403);
   });
 });
+
+test.describe('announcements by the admin creator (ADR 0033)', () => {
+  test('desktop, English: an administrator publishes one; it is on the home feed, by the official page', async ({
+    page,
+    request,
+  }, info) => {
+    await page.setViewportSize(DESKTOP);
+    await loginByApi(page, request, 'superadmin', '/?admin=home');
+    const form = page.getByTestId('announcement-form');
+    const text = `Maintenance tonight ${Date.now().toString(36)}`;
+    await form.getByTestId('field-message').fill(text);
+    await form.getByTestId('announcement-publish').click();
+    await expect(page.getByTestId('announcement-done')).toBeVisible();
+    await shot(page, info, 'announcement-en-1280');
+    await page.goto('/');
+    const post = page.getByTestId('post-card').filter({ hasText: text });
+    await expect(post).toBeVisible();
+    await expect(post.getByTestId('author-name')).toHaveAttribute('href', '/fanverse');
+  });
+
+  test('phone, Spanish: an empty announcement is explained', async ({ page, request }, info) => {
+    await page.setViewportSize(PHONE);
+    await loginByApi(page, request, 'superadmin', '/?admin=home');
+    await page.getByTestId('language-selector').selectOption('es');
+    const form = page.getByTestId('announcement-form');
+    await expect(page.getByRole('heading', { name: 'Anuncio para todos' })).toBeVisible();
+    await form.getByTestId('announcement-publish').click();
+    await expect(form.getByTestId('field-message')).toHaveAttribute('aria-invalid', 'true');
+    await form.getByTestId('field-message').focus();
+    await shot(page, info, 'announcement-es-390');
+    await expectAccessible(page);
+  });
+});

@@ -314,11 +314,7 @@ export type PostStatistics = z.infer<typeof postStatisticsSchema>;
 
 /** An announcement to everyone on the admin creator's page (spec §6): its text. */
 export const announcementRequestSchema = z.object({
-  message: z
-    .string({ error: 'MISSING_DATA' })
-    .trim()
-    .min(1, 'MISSING_DATA')
-    .max(LIMITS.postCharacters, 'tooLong'),
+  message: z.string({ error: 'required' }).trim().min(1, 'required').max(LIMITS.postCharacters, 'tooLong'),
 });
 export type AnnouncementRequest = z.input<typeof announcementRequestSchema>;
 

@@ -81,7 +81,7 @@ describe('announcements (POST /admin/announcement)', () => {
     const es = await t.call('admin.announce', {}, { token: admin.token, lang: 'es' });
     expect(en.status).toBe(400);
     expect(es.status).toBe(400);
-    expect(en.body.code).toBe('MISSING_DATA');
+    expect(en.body.fields?.message).toBeTruthy();
     expect(es.body.message).not.toBe(en.body.message);
   });
 });

@@ -6,6 +6,7 @@ import { hasSomeRole, useSession } from '../../app/session.store.ts';
 import { CommissionSetting } from '../dashboard/CommissionSetting.tsx';
 import '../dashboard/dashboard.css';
 import { refreshCounters } from './AdminParts.tsx';
+import { AnnouncementForm } from './AnnouncementForm.tsx';
 import { type AdminArea, areaAllowed } from './adminAreas.ts';
 
 const QUEUES: { counter: keyof Counters; to: string; area?: AdminArea }[] = [
@@ -71,9 +72,12 @@ export function AdminHome() {
       </ul>
       {/* Administrators set the commission here; the super also has it on the dashboard. */}
       {hasSomeRole(user, ['admin', 'super']) && (
-        <div className="admin-home__settings">
-          <CommissionSetting />
-        </div>
+        <>
+          <AnnouncementForm />
+          <div className="admin-home__settings">
+            <CommissionSetting />
+          </div>
+        </>
       )}
     </section>
   );
