@@ -334,6 +334,17 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     byId: (sessionId) => services.auth.sessionById(sessionId),
   });
   deps.route('media.play', ({ auth, params }) => playback.play(auth, params.id));
+  // Captions tracks of the caller's own videos (ADR 0035); served through the HLS delivery.
+  deps.route('media.captions.put', async ({ auth, params, input }) => ({
+    success: true as const,
+    captions: (await media.service.setCaptions(auth.userId, params.id, input)).map((t) => t.language),
+  }));
+  deps.route('media.captions.delete', async ({ auth, params }) => ({
+    success: true as const,
+    captions: (await media.service.removeCaptions(auth.userId, params.id, params.language)).map(
+      (t) => t.language,
+    ),
+  }));
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   // Not ready while the database is away: a load balancer sends requests to other copies meanwhile.

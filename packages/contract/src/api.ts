@@ -49,6 +49,9 @@ import {
 import { contactRequestSchema, contactResponseSchema, outboxResponseSchema } from './http/contact.ts';
 import {
   announcementRequestSchema,
+  captionsParamsSchema,
+  captionsRequestSchema,
+  captionsResponseSchema,
   commentsQuerySchema,
   commentsResponseSchema,
   createCommentRequestSchema,
@@ -544,6 +547,24 @@ export const endpoints = {
     auth: 'required',
     summary:
       'Play a video (entitled viewers): signed session-bound HLS playlist (AES-128), MP4 fallback, poster, seek thumbnails.',
+  },
+  'media.captions.put': {
+    method: 'PUT',
+    path: '/media/:id/captions',
+    params: idParam,
+    input: captionsRequestSchema,
+    output: captionsResponseSchema,
+    auth: 'required',
+    summary:
+      "Add or replace one language's WebVTT captions track of the caller's own video (checked by a WebVTT parser, at most 512 KB).",
+  },
+  'media.captions.delete': {
+    method: 'DELETE',
+    path: '/media/:id/captions/:language',
+    params: captionsParamsSchema,
+    output: captionsResponseSchema,
+    auth: 'required',
+    summary: "Remove one language's captions track of the caller's own video.",
   },
   'posts.like': {
     method: 'POST',

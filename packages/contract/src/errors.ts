@@ -220,6 +220,11 @@ export const ERRORS = {
     en: 'The file {name} is not supported',
     es: 'El archivo {name} no es compatible',
   },
+  CAPTIONS_TOO_LARGE: {
+    status: 413,
+    en: 'The captions file {name} is too large, Max size {n} KB',
+    es: 'El archivo de subtítulos {name} es demasiado grande, tamaño máximo {n} KB',
+  },
   LEAK_IMAGE_REQUIRED: {
     status: 400,
     en: 'Choose one image of the leaked copy (JPEG, PNG or WebP).',

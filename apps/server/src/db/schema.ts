@@ -445,6 +445,14 @@ export const media = pgTable(
     info: jsonb('info'),
     /** Videos: seconds from the start anyone who may see the post may play (free preview); 0 none. */
     previewSeconds: integer('preview_seconds').notNull().default(0),
+    /**
+     * Videos: the creator's WebVTT captions tracks (ADR 0035), one per language, each stored as
+     * `captions/<language>.vtt` beside the original. Served only to viewers entitled to the video.
+     */
+    captions: jsonb('captions')
+      .$type<{ language: string; name: string; size: number }[]>()
+      .notNull()
+      .default([]),
     error: text('error'),
     /**
      * SHA-256 of the uploaded bytes (vault files only; ADR 0032): one owner's same file is stored

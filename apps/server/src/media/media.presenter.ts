@@ -1,5 +1,6 @@
 import type { Media } from '@fanverse/contract';
 import { mustMark } from '../access/index.ts';
+import { captionsOf } from './captions.ts';
 import type { MediaRow } from './media.repository.ts';
 import { variantKey } from './media.service.ts';
 import type { UrlSigner, Variant } from './signing.ts';
@@ -39,6 +40,7 @@ export function presentMedia(
     height: row.height,
     info: publicInfo(row.info),
     preview: videoManifest(row.info)?.preview?.seconds ?? 0,
+    captions: captionsOf(row.captions).map((t) => t.language),
   } as const;
   if (!access) {
     return { ...base, src: null, thumb: null, poster: null, mediaPoster: null, location: null, locked: true };

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { media } from '../db/schema.ts';
+import { captionsFileName, captionsOf } from './captions.ts';
 import { videoFileNames, videoManifest } from './video.ts';
 
 export type MediaRow = typeof media.$inferSelect;
@@ -18,12 +19,14 @@ export type MediaChanges = Partial<
     | 'info'
     | 'error'
     | 'contentHash'
+    | 'captions'
   >
 >;
 
 /** Every storage key of a media row: the original and each rendition made from it. */
 export function storageKeys(
-  row: Pick<MediaRow, 'originalKey' | 'webKey' | 'thumbKey' | 'blurKey' | 'posterKey' | 'info'>,
+  row: Pick<MediaRow, 'originalKey' | 'webKey' | 'thumbKey' | 'blurKey' | 'posterKey' | 'info'> &
+    Partial<Pick<MediaRow, 'captions'>>,
 ): string[] {
   const keys = [row.originalKey, row.webKey, row.thumbKey, row.blurKey, row.posterKey].filter(
     (k): k is string => k !== null,
@@ -32,6 +35,8 @@ export function storageKeys(
   const manifest = videoManifest(row.info);
   const prefix = row.originalKey.slice(0, row.originalKey.lastIndexOf('/'));
   if (manifest) for (const name of videoFileNames(manifest)) keys.push(`${prefix}/${name}`);
+  // The creator's captions tracks (ADR 0035).
+  for (const t of captionsOf(row.captions)) keys.push(`${prefix}/${captionsFileName(t.language)}`);
   return keys;
 }
 

@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { Media } from '@fanverse/contract';
+import type { CaptionLanguage, Media } from '@fanverse/contract';
 import { canAttachVaultFile, isVaultFile, mustMark, type Viewer } from '../access/index.ts';
 import { AppError } from '../http/app-error.ts';
 import type { UploadedFile } from '../http/multipart.ts';
 import type { JobSender } from '../jobs/job.ts';
 import type { Watermarker } from '../watermark/watermarker.ts';
+import { type CaptionsTrack, captionsFileName, captionsOf, validateCaptions } from './captions.ts';
 import { detectUpload, fileTooLarge, maxBytesFor, SNIFF_BYTES } from './detect.ts';
 import type { FfmpegPaths } from './ffmpeg.ts';
 import type { HlsKeys } from './hls/keys.ts';
@@ -281,6 +282,65 @@ export class MediaService {
     const stat = await this.deps.storage.stat(key);
     if (!stat) return null;
     return { ...stat, row, open: (range) => this.deps.storage.stream(key, range) };
+  }
+
+  /**
+   * Adds or replaces one language's captions track of the owner's video (ADR 0035): validated by
+   * the WebVTT parser, stored as `captions/<language>.vtt` beside the original. Only the owner:
+   * anyone else (and any non-video) gets NOT_FOUND. Returns the video's tracks after the change.
+   */
+  async setCaptions(
+    ownerId: string,
+    mediaId: string,
+    track: { language: CaptionLanguage; name: string; text: string },
+  ): Promise<CaptionsTrack[]> {
+    const row = await this.ownVideo(ownerId, mediaId);
+    const bytes = validateCaptions(track.name, track.text);
+    await this.deps.storage.put(
+      `${mediaPrefix(row)}/${captionsFileName(track.language)}`,
+      bytes,
+      'text/vtt; charset=utf-8',
+    );
+    const captions = [
+      ...captionsOf(row.captions).filter((t) => t.language !== track.language),
+      { language: track.language, name: track.name.slice(0, 255), size: bytes.length },
+    ];
+    await this.deps.media.update(row.id, { captions });
+    return captions;
+  }
+
+  /** Removes one language's captions track of the owner's video (NOT_FOUND for anyone else). */
+  async removeCaptions(
+    ownerId: string,
+    mediaId: string,
+    language: CaptionLanguage,
+  ): Promise<CaptionsTrack[]> {
+    const row = await this.ownVideo(ownerId, mediaId);
+    const captions = captionsOf(row.captions).filter((t) => t.language !== language);
+    await this.deps.media.update(row.id, { captions });
+    await this.deps.storage.delete(`${mediaPrefix(row)}/${captionsFileName(language)}`);
+    return captions;
+  }
+
+  /** A video's stored captions track, or null. Callers check entitlement (HLS delivery). */
+  async captionsFile(mediaId: string, language: CaptionLanguage): Promise<MediaFile | null> {
+    const row = await this.deps.media.get(mediaId);
+    if (row?.kind !== 'video' || !captionsOf(row.captions).some((t) => t.language === language)) return null;
+    const key = `${mediaPrefix(row)}/${captionsFileName(language)}`;
+    const stat = await this.deps.storage.stat(key);
+    if (!stat) return null;
+    return {
+      ...stat,
+      contentType: 'text/vtt; charset=utf-8',
+      open: (range) => this.deps.storage.stream(key, range),
+    };
+  }
+
+  private async ownVideo(ownerId: string, mediaId: string): Promise<MediaRow> {
+    const row = await this.deps.media.get(mediaId);
+    if (row?.kind !== 'video' || row.ownerId !== ownerId || row.status === 'failed')
+      throw new AppError('NOT_FOUND');
+    return row;
   }
 
   /** Deletes the files and the row. */

@@ -1,6 +1,7 @@
 import type { VideoPlay } from '@fanverse/contract';
 import { AppError } from '../http/app-error.ts';
 import type { AuthInfo } from '../http/guards.ts';
+import { captionsOf, isCaptionLanguage } from './captions.ts';
 import type { HlsDelivery, HlsSource } from './hls/routes.ts';
 import type { MediaRow } from './media.repository.ts';
 import type { MediaService } from './media.service.ts';
@@ -70,6 +71,9 @@ export class VideoPlayback {
       keyId: async (id, rendition) =>
         (await hasRendition(id, rendition)) ? ((await manifestOf(id))?.keyId ?? null) : null,
       segment: (id, rendition, name) => media.videoFile(id, `hls/${rendition}/${name}`),
+      // Never the preview's: the cues of a locked video would tell its whole content (ADR 0035).
+      captions: async (id, language) =>
+        isCaptionLanguage(language) ? media.captionsFile(id, language) : null,
     };
   }
 
@@ -91,6 +95,7 @@ export class VideoPlayback {
         mp4: null,
         poster: this.deps.media.present(row, false, viewer.userId).blur,
         thumbnails: null,
+        captions: [],
         duration: manifest.preview.seconds,
         width: row.width,
         height: row.height,
@@ -111,6 +116,10 @@ export class VideoPlayback {
         manifest?.sprite && duration
           ? spriteVtt(manifest.sprite, signer.url(row.id, 'sprite'), duration)
           : null,
+      captions: captionsOf(row.captions).map((t) => ({
+        language: t.language,
+        url: hls.captionsUrl('video', row.id, t.language, viewer.sessionId),
+      })),
       duration,
       width: row.width,
       height: row.height,

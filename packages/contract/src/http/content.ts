@@ -91,8 +91,38 @@ export const mediaSchema = z.object({
   locked: z.boolean(),
   /** Videos: seconds of free preview a viewer without access may play (`media.play`); 0 none. */
   preview: z.number().int().nonnegative(),
+  /** Videos: languages of the creator's captions tracks (the tracks themselves: `media.play`). */
+  captions: z.array(z.enum(['en', 'es', 'other'])),
 });
 export type Media = z.infer<typeof mediaSchema>;
+
+/** Languages a video's captions track may be in (one track per language). */
+export const CAPTION_LANGUAGES = ['en', 'es', 'other'] as const;
+export type CaptionLanguage = (typeof CAPTION_LANGUAGES)[number];
+/** Largest WebVTT captions file, bytes (a feature film's subtitles are ~150 KB). */
+export const MAX_CAPTIONS_BYTES = 512 * 1024;
+
+/**
+ * A captions track for one of the caller's videos (ADR 0035): the WebVTT file's text, read by the
+ * client, and its name (for the error message). The server parses it; a non-WebVTT file is
+ * FILE_NOT_SUPPORTED, a larger one than MAX_CAPTIONS_BYTES FILE_TOO_LARGE.
+ */
+export const captionsRequestSchema = z.object({
+  language: z.enum(CAPTION_LANGUAGES, { error: 'invalid' }),
+  name: z.string().trim().min(1, 'required').max(255, 'tooLong'),
+  // Checked in bytes by the server with a clear error; this only bounds the request.
+  text: z.string().max(MAX_CAPTIONS_BYTES * 2, 'tooLong'),
+});
+export type CaptionsRequest = z.input<typeof captionsRequestSchema>;
+export const captionsParamsSchema = z.object({
+  id: z.string().uuid('NOT_FOUND'),
+  language: z.enum(CAPTION_LANGUAGES, { error: 'NOT_FOUND' }),
+});
+export const captionsResponseSchema = z.object({
+  success: z.literal(true),
+  /** The video's captions languages after the change. */
+  captions: z.array(z.enum(CAPTION_LANGUAGES)),
+});
 
 /** Free preview lengths a creator may choose for a post's videos, seconds (0: none). */
 export const PREVIEW_SECONDS = [0, 5, 10, 15, 30] as const;
@@ -109,6 +139,11 @@ export const videoPlaySchema = z.object({
   poster: z.string().nullable(),
   /** WebVTT of seek thumbnails: cues whose text is `spriteUrl#xywh=x,y,w,h`. */
   thumbnails: z.string().nullable(),
+  /**
+   * The creator's captions tracks: signed, session-bound WebVTT URLs for a `<track>` element,
+   * checked like the key (entitlement on every request). None with a free preview only.
+   */
+  captions: z.array(z.object({ language: z.enum(CAPTION_LANGUAGES), url: z.string() })),
   duration: z.number().nullable(),
   width: z.number().nullable(),
   height: z.number().nullable(),

@@ -3,50 +3,28 @@ import { createDecipheriv } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Post } from '@fanverse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, subscribe, TEST_PASSWORD } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { mp4, postForm } from '../../../test/media-fixtures.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { mp4 } from '../../../test/media-fixtures.ts';
+import { approvedVideoPost } from '../../../test/video-post.ts';
 import { rewritePlaylist } from './playlist.ts';
 import { HlsSigner } from './signing.ts';
 
 const CERT = { certifyAdults: 'true', certifyConsent: 'true', certifyTerms: 'true' };
 let t: TestApp;
-let base: string;
 let creator: Awaited<ReturnType<typeof createUser>>;
 let subscriber: Awaited<ReturnType<typeof createUser>>;
 let stranger: Awaited<ReturnType<typeof createUser>>;
+let get: (url: string, token?: string) => Promise<Response>;
 let mediaId: string;
 
-const get = (url: string, token?: string) =>
-  fetch(`${base}${url}`, { headers: token ? { a1sledom: token } : {} });
-
 beforeAll(async () => {
-  t = await createTestApp();
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  creator = await createUser(t, { roles: ['user', 'creator'], verified: true });
-  subscriber = await createUser(t);
-  stranger = await createUser(t);
-  await subscribe(t, subscriber.id, creator.id);
-  const res = await postForm(
-    base,
-    '/api/v1/posts',
-    creator.token,
-    { ...CERT, message: 'clip', visibility: 'subscribers' },
-    [{ name: 'clip.mp4', data: await mp4(3) }],
-  );
-  expect(res.status).toBe(200);
-  const post = res.body.post as Post;
-  mediaId = post.media[0]?._id as string;
-  await t.jobs.drain();
-  const admin = await createUser(t, { roles: ['admin', 'user'] });
-  const review = await t.call(
-    'admin.postReview',
-    { id: post._id, adminStatus: 'approved' },
-    { token: admin.token },
-  );
-  expect(review.status).toBe(200);
+  const setup = await approvedVideoPost({ visibility: 'subscribers' }, [
+    { name: 'clip.mp4', data: await mp4(3) },
+  ]);
+  ({ t, creator, subscriber, stranger, get } = setup);
+  mediaId = setup.post.media[0]?._id as string;
 }, 120_000);
 afterAll(() => t.stop());
 

@@ -24,6 +24,11 @@ export interface HlsSource {
   keyId(id: string, rendition: string): Promise<string | null>;
   /** An (encrypted) segment; served publicly, so a CDN can cache it. */
   segment(id: string, rendition: string, name: string): Promise<MediaFile | null>;
+  /**
+   * A WebVTT captions track by language (ADR 0035), or null. Served like keys: signed,
+   * session-bound, and `entitled(viewer, id, language)` asked on every request.
+   */
+  captions?(id: string, language: string): Promise<MediaFile | null>;
 }
 
 /** How the delivery module learns who is asking. */
@@ -92,6 +97,11 @@ export class HlsDelivery {
 
   keyUrl(kind: string, id: string, rendition: string, sessionId: string): string {
     return this.signed({ kind, id, rendition, target: 'key', sessionId }, 'key');
+  }
+
+  /** The signed, session-bound URL of a captions track (for a `<track>` element: no headers). */
+  captionsUrl(kind: string, id: string, language: string, sessionId: string): string {
+    return this.signed({ kind, id, rendition: language, target: 'captions', sessionId }, 'captions.vtt');
   }
 
   segmentUrl(kind: string, id: string, rendition: string, name: string): string {
@@ -163,6 +173,18 @@ export class HlsDelivery {
         .header('content-type', 'application/octet-stream')
         .header('cache-control', 'private, no-store')
         .send(this.keys.key(kind, id, rendition, keyId));
+    });
+
+    app.get('/api/v1/hls/:kind/:id/:rendition/captions.vtt', async (req: Req, reply) => {
+      const language = req.params.rendition ?? '';
+      const { source } = await admit(req, 'captions', language);
+      const file = await source.captions?.(req.params.id, language);
+      if (!file) throw new AppError('NOT_FOUND');
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.size))
+        .header('cache-control', 'private, no-store')
+        .send(await file.open());
     });
 
     app.get('/api/v1/hls/:kind/:id/:rendition/:file', async (req: Req, reply) => {

@@ -1,7 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** What a signed HLS URL opens: the master playlist, a rendition's playlist, or a rendition's key. */
-export type HlsTarget = 'master' | 'playlist' | 'key';
+/**
+ * What a signed HLS URL opens: the master playlist, a rendition's playlist, a rendition's key, or
+ * a captions track (its `rendition` is the track's language).
+ */
+export type HlsTarget = 'master' | 'playlist' | 'key' | 'captions';
 
 /** The fields a signed HLS URL is bound to. */
 export interface HlsGrant {

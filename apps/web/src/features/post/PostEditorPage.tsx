@@ -1,4 +1,5 @@
 import {
+  type CaptionLanguage,
   LIMITS,
   type Media,
   type Post,
@@ -9,7 +10,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, errorText } from '../../app/api.ts';
 import { useSession } from '../../app/session.store.ts';
 import { getSocket } from '../../app/socket.ts';
@@ -20,6 +21,7 @@ import { type FieldErrors, serverFieldErrors, validateWith } from '../../ui/form
 import { Switch } from '../../ui/Switch.tsx';
 import { ContentIcon } from '../feed/ContentIcon.tsx';
 import { VaultPicker } from '../vault/VaultPicker.tsx';
+import { CaptionsPicker, type PendingCaptions } from './CaptionsPicker.tsx';
 import { localZone, toLocalInput } from './localTime.ts';
 import { ACCEPT, checkPictureDecodes, checkUpload, fileKind } from './uploadCheck.ts';
 
@@ -42,6 +44,7 @@ function newUploadId(): string {
 export default function PostEditorPage() {
   const { id } = useParams();
   const { t } = useTranslation('content');
+  const location = useLocation();
   const post = useQuery({
     queryKey: ['posts.edit', id],
     queryFn: () => api('posts.list', { post: id }),
@@ -51,7 +54,9 @@ export default function PostEditorPage() {
   if (id && post.isError) return <Alert>{errorText(post.error)}</Alert>;
   const existing = post.data?.posts[0] ?? null;
   if (id && !existing) return <Alert>{t('post.notFound')}</Alert>;
-  return <PostEditor key={id ?? 'new'} post={existing} />;
+  // Captions that could not be stored with a new post: its edit page says so (ADR 0035).
+  const captionsError = (location.state as { captionsError?: string } | null)?.captionsError ?? null;
+  return <PostEditor key={`${id ?? 'new'}-${location.key}`} post={existing} captionsError={captionsError} />;
 }
 
 function FileMenu({ label, onRemove }: { label: string; onRemove: () => void }) {
@@ -88,7 +93,7 @@ function FileMenu({ label, onRemove }: { label: string; onRemove: () => void }) 
   );
 }
 
-function PostEditor({ post }: { post: Post | null }) {
+function PostEditor({ post, captionsError }: { post: Post | null; captionsError: string | null }) {
   const { t } = useTranslation('content');
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -115,7 +120,14 @@ function PostEditor({ post }: { post: Post | null }) {
   const [kept, setKept] = useState<Media[]>(post?.media ?? []);
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(
+    captionsError ? t('editor.captionsFailed', { reason: captionsError }) : null,
+  );
+  // Captions chosen per video (new file key or kept media id), sent once the post is stored.
+  const [captions, setCaptions] = useState<Record<string, PendingCaptions>>({});
+  const [storedCaptions, setStoredCaptions] = useState<Record<string, CaptionLanguage[]>>(() =>
+    Object.fromEntries((post?.media ?? []).map((m) => [m._id, m.captions])),
+  );
   const [removing, setRemoving] = useState<Preview | null>(null);
   const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState<{ percent: number; message: string } | null>(null);
@@ -175,6 +187,41 @@ function PostEditor({ post }: { post: Post | null }) {
       socket.off('postProgressError', onError);
     };
   });
+
+  /** Sends the chosen captions of the stored post's videos; the first error, or null. */
+  const sendCaptions = async (saved: Post): Promise<string | null> => {
+    const keptIds = new Set(kept.map((m) => m._id));
+    const added = saved.media.filter((m) => !keptIds.has(m._id));
+    const target = (key: string): string | null => {
+      if (keptIds.has(key)) return key;
+      const index = files.findIndex((f) => f.key === key);
+      // New files follow the kept ones in upload order (unless the server merged a duplicate).
+      return index >= 0 && added.length === files.length ? (added[index]?._id ?? null) : null;
+    };
+    for (const [key, track] of Object.entries(captions)) {
+      const id = target(key);
+      if (!id) continue;
+      try {
+        await api(
+          'media.captions.put',
+          { language: track.language, name: track.name, text: track.text },
+          { params: { id } },
+        );
+      } catch (error) {
+        return errorText(error);
+      }
+    }
+    return null;
+  };
+
+  const removeStoredCaptions = async (mediaId: string, language: CaptionLanguage) => {
+    try {
+      const res = await api('media.captions.delete', undefined, { params: { id: mediaId, language } });
+      setStoredCaptions((old) => ({ ...old, [mediaId]: res.captions }));
+    } catch (error) {
+      setFailure(errorText(error));
+    }
+  };
 
   const finish = (postId: string) => {
     upload.current = null;
@@ -281,6 +328,14 @@ function PostEditor({ post }: { post: Post | null }) {
       const result = editing
         ? await api('posts.update', fields, { params: { id: editing }, files: blobs })
         : await api('posts.create', fields, { files: blobs });
+      const captionsFailed = await sendCaptions(result.post);
+      if (captionsFailed) {
+        // The post is stored: its edit page shows why the captions were not, to add them again.
+        upload.current = null;
+        void client.invalidateQueries({ queryKey: ['posts.edit'] });
+        navigate(`/post/edit/${result.post._id}`, { state: { captionsError: captionsFailed } });
+        return;
+      }
       const current = upload.current;
       if (!current) return; // an error arrived over the socket meanwhile
       current.postId = result.post._id;
@@ -429,7 +484,11 @@ function PostEditor({ post }: { post: Post | null }) {
                     : (preview.media.thumb ?? preview.media.poster ?? preview.media.blur ?? '');
                 const label = preview.kind === 'new' ? preview.item.file.name : t('editor.attached');
                 return (
-                  <li key={key} className="editor__preview" data-testid="editor-preview">
+                  <li
+                    key={key}
+                    className={`editor__preview${isVideo ? ' editor__preview--video' : ''}`}
+                    data-testid="editor-preview"
+                  >
                     {isVideo && preview.kind === 'new' ? (
                       <video src={src} muted playsInline preload="metadata" />
                     ) : src ? (
@@ -439,6 +498,26 @@ function PostEditor({ post }: { post: Post | null }) {
                     )}
                     <span className="editor__preview-name">{label}</span>
                     <FileMenu label={label} onRemove={() => setRemoving(preview)} />
+                    {isVideo && kind === 'post' && (
+                      <CaptionsPicker
+                        videoName={label}
+                        pending={captions[key] ?? null}
+                        existing={
+                          preview.kind === 'kept' ? (storedCaptions[key] ?? preview.media.captions) : []
+                        }
+                        onChange={(next) =>
+                          setCaptions((old) => {
+                            const { [key]: _drop, ...rest } = old;
+                            return next ? { ...rest, [key]: next } : rest;
+                          })
+                        }
+                        onRemoveExisting={
+                          preview.kind === 'kept' && post?.media.some((m) => m._id === key)
+                            ? (language) => void removeStoredCaptions(key, language)
+                            : undefined
+                        }
+                      />
+                    )}
                   </li>
                 );
               })}

@@ -1,4 +1,11 @@
-import { errorMessage, IMAGE_TYPES, type Language, UPLOAD_EXTENSIONS, VIDEO_TYPES } from '@fanverse/contract';
+import {
+  errorMessage,
+  IMAGE_TYPES,
+  type Language,
+  MAX_CAPTIONS_BYTES,
+  UPLOAD_EXTENSIONS,
+  VIDEO_TYPES,
+} from '@fanverse/contract';
 
 /** Defaults of MEDIA_MAX_IMAGE_MB / MEDIA_MAX_VIDEO_MB until the start-up data says otherwise; the server re-checks. */
 export const MAX_IMAGE_MB = 20;
@@ -50,4 +57,28 @@ export async function checkPictureDecodes(
   } catch {
     return errorMessage('FILE_NOT_SUPPORTED', language, { name: file.name });
   }
+}
+
+/**
+ * Client pre-check of a captions file (ADR 0035), with the contract's texts: a `.vtt` name, at
+ * most MAX_CAPTIONS_BYTES, starting with the `WEBVTT` signature. Returns the text to send, or the
+ * error. The server parses it fully and has the last word.
+ */
+export async function readCaptionsFile(
+  file: Blob & { name: string },
+  language: Language,
+): Promise<{ text: string } | { error: string }> {
+  if (!/\.vtt$/i.test(file.name))
+    return { error: errorMessage('FILE_NOT_SUPPORTED', language, { name: file.name }) };
+  if (file.size > MAX_CAPTIONS_BYTES)
+    return {
+      error: errorMessage('CAPTIONS_TOO_LARGE', language, {
+        name: file.name,
+        n: Math.floor(MAX_CAPTIONS_BYTES / 1024),
+      }),
+    };
+  const text = await file.text();
+  if (!/^\uFEFF?WEBVTT([ \t\r\n]|$)/.test(text))
+    return { error: errorMessage('FILE_NOT_SUPPORTED', language, { name: file.name }) };
+  return { text };
 }
