@@ -29,13 +29,13 @@ export function CaptionsPicker({
   onChange(next: PendingCaptions | null): void;
   onRemoveExisting?(language: CaptionLanguage): void;
 }) {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation(['video', 'content']);
   const appLanguage = useSession((s) => s.language);
   const ids = useId();
   const input = useRef<HTMLInputElement>(null);
   const [language, setLanguage] = useState<CaptionLanguage>(pending?.language ?? appLanguage);
   const [error, setError] = useState<string | null>(null);
-  const languageName = (l: CaptionLanguage) => t(`player.languages.${l}`);
+  const languageName = (l: CaptionLanguage) => t(`content:player.languages.${l}`);
 
   const choose = async (file: File) => {
     const read = await readCaptionsFile(file, appLanguage);
@@ -51,7 +51,7 @@ export function CaptionsPicker({
   return (
     <div className="editor__captions" data-testid="editor-captions">
       {existing.length > 0 && (
-        <ul className="editor__captions-existing" aria-label={t('editor.captions')}>
+        <ul className="editor__captions-existing" aria-label={t('editor.title')}>
           {existing.map((l) => (
             <li key={l}>
               {languageName(l)}
@@ -59,7 +59,7 @@ export function CaptionsPicker({
                 <button
                   type="button"
                   className="icon-button icon-button--plain"
-                  aria-label={t('editor.captionsRemove', { language: languageName(l) })}
+                  aria-label={t('editor.remove', { language: languageName(l) })}
                   onClick={() => onRemoveExisting(l)}
                   data-testid={`editor-captions-remove-${l}`}
                 >
@@ -71,7 +71,7 @@ export function CaptionsPicker({
         </ul>
       )}
       <label htmlFor={`${ids}-lang`} className="sr-only">
-        {t('editor.captionsLanguage', { name: videoName })}
+        {t('editor.language', { name: videoName })}
       </label>
       <div className="editor__captions-row">
         <select
@@ -91,7 +91,7 @@ export function CaptionsPicker({
           ))}
         </select>
         <button type="button" className="button button--small" onClick={() => input.current?.click()}>
-          {t('editor.captionsChoose')}
+          {t('editor.choose')}
         </button>
       </div>
       <input
@@ -100,7 +100,7 @@ export function CaptionsPicker({
         accept=".vtt,text/vtt"
         className="sr-only"
         tabIndex={-1}
-        aria-label={t('editor.captionsFor', { name: videoName })}
+        aria-label={t('editor.for', { name: videoName })}
         onChange={(e) => {
           const file = e.target.files?.[0];
           if (file) void choose(file);
@@ -110,13 +110,11 @@ export function CaptionsPicker({
       />
       {pending && (
         <p className="editor__captions-chosen" data-testid="editor-captions-chosen">
-          <span>
-            {t('editor.captionsChosen', { file: pending.name, language: languageName(pending.language) })}
-          </span>
+          <span>{t('editor.chosen', { file: pending.name, language: languageName(pending.language) })}</span>
           <button
             type="button"
             className="icon-button icon-button--plain"
-            aria-label={t('editor.captionsClear')}
+            aria-label={t('editor.clear')}
             onClick={() => onChange(null)}
           >
             ×

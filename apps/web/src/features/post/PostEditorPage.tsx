@@ -94,7 +94,7 @@ function FileMenu({ label, onRemove }: { label: string; onRemove: () => void }) 
 }
 
 function PostEditor({ post, captionsError }: { post: Post | null; captionsError: string | null }) {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation(['content', 'video']);
   const navigate = useNavigate();
   const client = useQueryClient();
   const [params] = useSearchParams();
@@ -121,7 +121,7 @@ function PostEditor({ post, captionsError }: { post: Post | null; captionsError:
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(
-    captionsError ? t('editor.captionsFailed', { reason: captionsError }) : null,
+    captionsError ? t('video:editor.failed', { reason: captionsError }) : null,
   );
   // Captions chosen per video (new file key or kept media id), sent once the post is stored.
   const [captions, setCaptions] = useState<Record<string, PendingCaptions>>({});

@@ -1,18 +1,18 @@
 import { type Media, TOKEN_HEADER, type VideoPlay } from '@fanverse/contract';
 import { useQuery } from '@tanstack/react-query';
 import type Hls from 'hls.js';
-import { type KeyboardEvent, type PointerEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { readToken } from '../../app/session.store.ts';
-import { clock, parseSeekThumbnails, tileAt } from './seekThumbnails.ts';
 import './video.css';
+
+// The seek strip is loaded with the first playable video (like hls.js), not with the feed.
+const SeekStrip = lazy(() => import('./SeekStrip.tsx'));
+const CaptionsMenu = lazy(() => import('./CaptionsMenu.tsx'));
 
 /** Where the fan stopped each video (spec §2 resume), per browser. */
 const RESUME_KEY = (id: string) => `fv:resume:${id}`;
-
-/** The fan's captions choice (a language, or `off`), per browser, for every video. */
-const CAPTIONS_KEY = 'fv:captions';
 
 export function readResume(id: string): number {
   const v = Number(globalThis.localStorage?.getItem(RESUME_KEY(id)) ?? 0);
@@ -150,16 +150,6 @@ export function VideoPlayer({
   const { refetch } = playback;
   const selectId = useId();
   const tracks = play?.captions ?? [];
-  const [captionsChoice, setCaptionsChoice] = useState(
-    () => globalThis.localStorage?.getItem(CAPTIONS_KEY) ?? 'off',
-  );
-  // The fan's choice when this video has that language, else off.
-  const captionsOn = tracks.some((c) => c.language === captionsChoice) ? captionsChoice : 'off';
-  const tiles = useMemo(() => parseSeekThumbnails(play?.thumbnails), [play?.thumbnails]);
-  const [time, setTime] = useState(0);
-  const [duration, setDuration] = useState(0);
-  const [hover, setHover] = useState<{ t: number; left: number } | null>(null);
-  const hoverTile = hover ? tileAt(tiles, hover.t) : null;
 
   useEffect(() => {
     const video = videoRef.current;
@@ -204,50 +194,6 @@ export function VideoPlayer({
     };
   }, [media._id, preview]);
 
-  // One captions track showing (the chosen language), the others off: their cues are not loaded.
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video || tracks.length === 0) return;
-    for (const el of Array.from(video.querySelectorAll('track'))) {
-      el.track.mode = el.dataset.language === captionsOn ? 'showing' : 'disabled';
-    }
-  }, [captionsOn, tracks]);
-
-  // The seek strip follows the video.
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video || tiles.length === 0) return;
-    const onTime = () => setTime(video.currentTime);
-    const onMeta = () => setDuration(Number.isFinite(video.duration) ? video.duration : 0);
-    onMeta();
-    video.addEventListener('timeupdate', onTime);
-    video.addEventListener('seeked', onTime);
-    video.addEventListener('durationchange', onMeta);
-    return () => {
-      video.removeEventListener('timeupdate', onTime);
-      video.removeEventListener('seeked', onTime);
-      video.removeEventListener('durationchange', onMeta);
-    };
-  }, [tiles]);
-  const length = duration || play?.duration || 0;
-
-  const chooseCaptions = (value: string) => {
-    setCaptionsChoice(value);
-    globalThis.localStorage?.setItem(CAPTIONS_KEY, value);
-  };
-
-  /** Where the pointer is over the seek strip: the preview follows it (hover and drag). */
-  const onSeekPointer = (e: PointerEvent<HTMLDivElement>) => {
-    const rect = e.currentTarget.getBoundingClientRect();
-    if (!rect.width || !length) return;
-    const x = Math.min(Math.max(0, e.clientX - rect.left), rect.width);
-    const half = (tiles[0]?.w ?? 160) / 2;
-    setHover({
-      t: (x / rect.width) * length,
-      left: Math.min(Math.max(half, x), Math.max(half, rect.width - half)),
-    });
-  };
-
   const chooseLevel = (value: number) => {
     setLevel(value);
     if (hlsRef.current) hlsRef.current.currentLevel = value;
@@ -274,10 +220,6 @@ export function VideoPlayer({
       },
       m: () => {
         video.muted = !video.muted;
-      },
-      c: () => {
-        if (tracks.length === 0) return;
-        chooseCaptions(captionsOn === 'off' ? (tracks[0]?.language ?? 'off') : 'off');
       },
       f: () => {
         if (document.fullscreenElement) void document.exitFullscreen();
@@ -318,87 +260,28 @@ export function VideoPlayer({
         poster={play?.poster ?? media.poster ?? media.mediaPoster ?? undefined}
         data-media-id={media._id}
         data-preview={play?.preview ? 'true' : undefined}
-      >
-        {tracks.map((c) => (
-          <track
-            key={c.language}
-            kind="captions"
-            src={c.url}
-            srcLang={c.language === 'other' ? undefined : c.language}
-            label={t(`player.languages.${c.language}`)}
-            data-language={c.language}
-          />
-        ))}
-      </video>
-      {tiles.length > 0 && controls && length > 0 && (
-        <div
-          className="video-player__seek"
-          onPointerMove={onSeekPointer}
-          onPointerDown={onSeekPointer}
-          onPointerLeave={() => setHover(null)}
-        >
-          <input
-            type="range"
-            min={0}
-            max={length}
-            step="any"
-            value={Math.min(time, length)}
-            aria-label={t('player.seek')}
-            aria-valuetext={`${clock(time)} / ${clock(length)}`}
-            onChange={(e) => {
-              const video = videoRef.current;
-              const to = Number(e.target.value);
-              setTime(to);
-              if (video) video.currentTime = to;
-            }}
-            data-testid="video-seek"
-          />
-          {hover && hoverTile && (
-            <div
-              className="video-player__seek-preview"
-              role="img"
-              aria-label={t('player.seekPreview', { time: clock(hover.t) })}
-              style={{
-                left: hover.left,
-                width: hoverTile.w,
-                height: hoverTile.h,
-                backgroundImage: `url("${hoverTile.url}")`,
-                backgroundPosition: `-${hoverTile.x}px -${hoverTile.y}px`,
-              }}
-              data-testid="video-seek-preview"
-              data-tile={`${hoverTile.x},${hoverTile.y}`}
-            >
-              <span>{clock(hover.t)}</span>
-            </div>
-          )}
-        </div>
+      />
+      {play?.thumbnails && controls && (
+        <Suspense fallback={null}>
+          <SeekStrip video={videoRef} thumbnails={play.thumbnails} duration={play.duration} />
+        </Suspense>
       )}
       {(failed || playback.isError) && (
         <p className="video-player__error" role="alert">
           {t('player.unavailable')}
         </p>
       )}
+      {tracks.length > 0 && !controls && (
+        <Suspense fallback={null}>
+          <CaptionsMenu video={videoRef} tracks={tracks} menu={false} />
+        </Suspense>
+      )}
       {(levels.length > 1 || tracks.length > 0) && controls && (
         <div className="video-player__quality">
           {tracks.length > 0 && (
-            <label className="video-player__menu">
-              <span className="video-player__cc" aria-hidden="true">
-                CC
-              </span>
-              <span className="sr-only">{t('player.captions')}</span>
-              <select
-                value={captionsOn}
-                onChange={(e) => chooseCaptions(e.target.value)}
-                data-testid="video-captions"
-              >
-                <option value="off">{t('player.captionsOff')}</option>
-                {tracks.map((c) => (
-                  <option key={c.language} value={c.language}>
-                    {t(`player.languages.${c.language}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Suspense fallback={null}>
+              <CaptionsMenu video={videoRef} tracks={tracks} menu />
+            </Suspense>
           )}
           {levels.length > 1 && (
             <>
