@@ -6,7 +6,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { DESKTOP, loginByApi, PHONE, shot } from './helpers.ts';
 
 /**
- * Issue 16 / ADR 0035: a creator adds a WebVTT captions track to a video in the post editor; the
+ * Issue 16 / ADR 0037: a creator adds a WebVTT captions track to a video in the post editor; the
  * player shows it as a <track> with a captions menu, and the seek strip previews the frame under
  * the pointer (the thumbnail sprite made at transcode time).
  */

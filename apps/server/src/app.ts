@@ -334,7 +334,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     byId: (sessionId) => services.auth.sessionById(sessionId),
   });
   deps.route('media.play', ({ auth, params }) => playback.play(auth, params.id));
-  // Captions tracks of the caller's own videos (ADR 0035); served through the HLS delivery.
+  // Captions tracks of the caller's own videos (ADR 0037); served through the HLS delivery.
   deps.route('media.captions.put', async ({ auth, params, input }) => ({
     success: true as const,
     captions: (await media.service.setCaptions(auth.userId, params.id, input)).map((t) => t.language),

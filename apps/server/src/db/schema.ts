@@ -446,7 +446,7 @@ export const media = pgTable(
     /** Videos: seconds from the start anyone who may see the post may play (free preview); 0 none. */
     previewSeconds: integer('preview_seconds').notNull().default(0),
     /**
-     * Videos: the creator's WebVTT captions tracks (ADR 0035), one per language, each stored as
+     * Videos: the creator's WebVTT captions tracks (ADR 0037), one per language, each stored as
      * `captions/<language>.vtt` beside the original. Served only to viewers entitled to the video.
      */
     captions: jsonb('captions')

@@ -27,7 +27,7 @@ export function captionsOf(value: unknown): CaptionsTrack[] {
 }
 
 /**
- * Checks that `text` is a WebVTT file a browser's `<track>` will show (ADR 0035), with the W3C
+ * Checks that `text` is a WebVTT file a browser's `<track>` will show (ADR 0037), with the W3C
  * WebVTT parser (`webvtt-parser`): the `WEBVTT` signature, no parse error (bad timings, settings,
  * standalone ids, …), at least one cue, at most MAX_CAPTIONS_BYTES. Returns the bytes to store
  * (UTF-8, without a byte-order mark). FILE_NOT_SUPPORTED / CAPTIONS_TOO_LARGE name the file.

@@ -35,7 +35,7 @@ export function storageKeys(
   const manifest = videoManifest(row.info);
   const prefix = row.originalKey.slice(0, row.originalKey.lastIndexOf('/'));
   if (manifest) for (const name of videoFileNames(manifest)) keys.push(`${prefix}/${name}`);
-  // The creator's captions tracks (ADR 0035).
+  // The creator's captions tracks (ADR 0037).
   for (const t of captionsOf(row.captions)) keys.push(`${prefix}/${captionsFileName(t.language)}`);
   return keys;
 }

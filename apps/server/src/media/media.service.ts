@@ -285,7 +285,7 @@ export class MediaService {
   }
 
   /**
-   * Adds or replaces one language's captions track of the owner's video (ADR 0035): validated by
+   * Adds or replaces one language's captions track of the owner's video (ADR 0037): validated by
    * the WebVTT parser, stored as `captions/<language>.vtt` beside the original. Only the owner:
    * anyone else (and any non-video) gets NOT_FOUND. Returns the video's tracks after the change.
    */

@@ -71,7 +71,7 @@ export class VideoPlayback {
       keyId: async (id, rendition) =>
         (await hasRendition(id, rendition)) ? ((await manifestOf(id))?.keyId ?? null) : null,
       segment: (id, rendition, name) => media.videoFile(id, `hls/${rendition}/${name}`),
-      // Never the preview's: the cues of a locked video would tell its whole content (ADR 0035).
+      // Never the preview's: the cues of a locked video would tell its whole content (ADR 0037).
       captions: async (id, language) =>
         isCaptionLanguage(language) ? media.captionsFile(id, language) : null,
     };

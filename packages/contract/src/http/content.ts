@@ -103,7 +103,7 @@ export type CaptionLanguage = (typeof CAPTION_LANGUAGES)[number];
 export const MAX_CAPTIONS_BYTES = 512 * 1024;
 
 /**
- * A captions track for one of the caller's videos (ADR 0035): the WebVTT file's text, read by the
+ * A captions track for one of the caller's videos (ADR 0037): the WebVTT file's text, read by the
  * client, and its name (for the error message). The server parses it; a non-WebVTT file is
  * FILE_NOT_SUPPORTED, a larger one than MAX_CAPTIONS_BYTES FILE_TOO_LARGE.
  */

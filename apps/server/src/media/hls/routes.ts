@@ -25,7 +25,7 @@ export interface HlsSource {
   /** An (encrypted) segment; served publicly, so a CDN can cache it. */
   segment(id: string, rendition: string, name: string): Promise<MediaFile | null>;
   /**
-   * A WebVTT captions track by language (ADR 0035), or null. Served like keys: signed,
+   * A WebVTT captions track by language (ADR 0037), or null. Served like keys: signed,
    * session-bound, and `entitled(viewer, id, language)` asked on every request.
    */
   captions?(id: string, language: string): Promise<MediaFile | null>;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session.store.ts';
 import { readCaptionsFile } from './uploadCheck.ts';
 
-/** A captions track chosen in the editor for one video, sent once the post is stored (ADR 0035). */
+/** A captions track chosen in the editor for one video, sent once the post is stored (ADR 0037). */
 export interface PendingCaptions {
   name: string;
   text: string;

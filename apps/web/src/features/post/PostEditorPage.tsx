@@ -54,7 +54,7 @@ export default function PostEditorPage() {
   if (id && post.isError) return <Alert>{errorText(post.error)}</Alert>;
   const existing = post.data?.posts[0] ?? null;
   if (id && !existing) return <Alert>{t('post.notFound')}</Alert>;
-  // Captions that could not be stored with a new post: its edit page says so (ADR 0035).
+  // Captions that could not be stored with a new post: its edit page says so (ADR 0037).
   const captionsError = (location.state as { captionsError?: string } | null)?.captionsError ?? null;
   return <PostEditor key={`${id ?? 'new'}-${location.key}`} post={existing} captionsError={captionsError} />;
 }

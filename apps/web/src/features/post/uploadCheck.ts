@@ -60,7 +60,7 @@ export async function checkPictureDecodes(
 }
 
 /**
- * Client pre-check of a captions file (ADR 0035), with the contract's texts: a `.vtt` name, at
+ * Client pre-check of a captions file (ADR 0037), with the contract's texts: a `.vtt` name, at
  * most MAX_CAPTIONS_BYTES, starting with the `WEBVTT` signature. Returns the text to send, or the
  * error. The server parses it fully and has the last word.
  */

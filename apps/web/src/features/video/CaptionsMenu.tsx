@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 const CAPTIONS_KEY = 'fv:captions';
 
 /**
- * The creator's captions of a video (ADR 0035): one `<track kind="captions">` per language inside
+ * The creator's captions of a video (ADR 0037): one `<track kind="captions">` per language inside
  * the `<video>` (a portal), the "CC" menu (Off / languages) when the player has controls, and the
  * `c` key on the player. The chosen track shows; the others are disabled (their cues not fetched).
  * Loaded with the first video that has captions, not with the feed.

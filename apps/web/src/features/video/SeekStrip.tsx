@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { clock, parseSeekThumbnails, tileAt } from './seekThumbnails.ts';
 
 /**
- * The player's seek strip (ADR 0035): a range under the picture that follows the video, and, while
+ * The player's seek strip (ADR 0037): a range under the picture that follows the video, and, while
  * the pointer hovers or drags over it, the thumbnail sprite's tile of that moment with its time.
  * `thumbnails` is `media.play`'s WebVTT index (entitled viewers only).
  */

@@ -124,7 +124,7 @@ export interface VideoPlayerProps {
 /**
  * The one video player (posts, visor, reels, lives): protected HLS with automatic quality and a
  * quality menu, poster, resume where the fan stopped, the creator's captions as `<track>`s with a
- * captions menu, a seek strip with preview thumbnails (ADR 0035), keyboard controls (space/k play,
+ * captions menu, a seek strip with preview thumbnails (ADR 0037), keyboard controls (space/k play,
  * ←/→ 5 s, ↑/↓ volume, m mute, c captions, f full screen), no download button and no context menu.
  */
 export function VideoPlayer({
