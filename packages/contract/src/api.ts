@@ -555,8 +555,7 @@ export const endpoints = {
     input: captionsRequestSchema,
     output: captionsResponseSchema,
     auth: 'required',
-    summary:
-      "Add or replace one language's WebVTT captions track of the caller's own video (checked by a WebVTT parser, at most 512 KB).",
+    summary: "Add a captions track (WebVTT) to one's own video.",
   },
   'media.captions.delete': {
     method: 'DELETE',
@@ -564,7 +563,7 @@ export const endpoints = {
     params: captionsParamsSchema,
     output: captionsResponseSchema,
     auth: 'required',
-    summary: "Remove one language's captions track of the caller's own video.",
+    summary: "Remove a captions track of one's own video.",
   },
   'posts.like': {
     method: 'POST',

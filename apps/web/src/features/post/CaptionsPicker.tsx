@@ -29,13 +29,13 @@ export function CaptionsPicker({
   onChange(next: PendingCaptions | null): void;
   onRemoveExisting?(language: CaptionLanguage): void;
 }) {
-  const { t } = useTranslation(['video', 'content']);
+  const { t } = useTranslation('video');
   const appLanguage = useSession((s) => s.language);
   const ids = useId();
   const input = useRef<HTMLInputElement>(null);
   const [language, setLanguage] = useState<CaptionLanguage>(pending?.language ?? appLanguage);
   const [error, setError] = useState<string | null>(null);
-  const languageName = (l: CaptionLanguage) => t(`content:player.languages.${l}`);
+  const languageName = (l: CaptionLanguage) => t(`languages.${l}`);
 
   const choose = async (file: File) => {
     const read = await readCaptionsFile(file, appLanguage);

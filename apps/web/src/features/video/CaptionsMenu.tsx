@@ -21,7 +21,7 @@ export default function CaptionsMenu({
   tracks: VideoPlay['captions'];
   menu: boolean;
 }) {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation('video');
   const [choice, setChoice] = useState(() => globalThis.localStorage?.getItem(CAPTIONS_KEY) ?? 'off');
   // The fan's choice when this video has that language, else off.
   const on = tracks.some((c) => c.language === choice) ? choice : 'off';
@@ -53,7 +53,7 @@ export default function CaptionsMenu({
   }, [on, tracks, videoRef]);
 
   const video = videoRef.current;
-  const language = (l: string) => t(`player.languages.${l}`);
+  const language = (l: string) => t(`languages.${l}`);
   return (
     <>
       {video &&
@@ -75,9 +75,9 @@ export default function CaptionsMenu({
           <span className="video-player__cc" aria-hidden="true">
             CC
           </span>
-          <span className="sr-only">{t('player.captions')}</span>
+          <span className="sr-only">{t('captions')}</span>
           <select value={on} onChange={(e) => choose(e.target.value)} data-testid="video-captions">
-            <option value="off">{t('player.captionsOff')}</option>
+            <option value="off">{t('captionsOff')}</option>
             {tracks.map((c) => (
               <option key={c.language} value={c.language}>
                 {language(c.language)}
