@@ -1,6 +1,5 @@
 import type { VideoPlay } from '@fanverse/contract';
 import { type RefObject, useEffect, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 
 /** The fan's captions choice (a language, or `off`), per browser, for every video. */
@@ -30,13 +29,32 @@ export default function CaptionsMenu({
     globalThis.localStorage?.setItem(CAPTIONS_KEY, value);
   };
 
+  // The <track>s are added to the <video> here (React renders none inside it).
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
+    const els = tracks.map((c) => {
+      const el = document.createElement('track');
+      el.kind = 'captions';
+      el.src = c.url;
+      if (c.language !== 'other') el.srclang = c.language;
+      el.label = t(`languages.${c.language}`);
+      el.dataset.language = c.language;
+      video.append(el);
+      return el;
+    });
+    return () => {
+      for (const el of els) el.remove();
+    };
+  }, [tracks, videoRef, t]);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || tracks.length === 0) return;
     for (const el of Array.from(video.querySelectorAll('track'))) {
       el.track.mode = el.dataset.language === on ? 'showing' : 'disabled';
     }
-  }, [on, videoRef]);
+  }, [on, tracks, videoRef]);
 
   useEffect(() => {
     const player = videoRef.current?.parentElement;
@@ -52,24 +70,9 @@ export default function CaptionsMenu({
     return () => player.removeEventListener('keydown', onKey);
   }, [on, tracks, videoRef]);
 
-  const video = videoRef.current;
   const language = (l: string) => t(`languages.${l}`);
   return (
     <>
-      {video &&
-        createPortal(
-          tracks.map((c) => (
-            <track
-              key={c.language}
-              kind="captions"
-              src={c.url}
-              srcLang={c.language === 'other' ? undefined : c.language}
-              label={language(c.language)}
-              data-language={c.language}
-            />
-          )),
-          video,
-        )}
       {menu && (
         <label className="video-player__menu">
           <span className="video-player__cc" aria-hidden="true">
