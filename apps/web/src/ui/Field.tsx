@@ -153,34 +153,3 @@ export function FieldTooltip({
     </div>
   );
 }
-
-/** A controlled checkbox with the same failing-field treatment. */
-export function CheckboxField({
-  name,
-  label,
-  checked,
-  onChange,
-  error,
-  hint,
-}: {
-  name: string;
-  label: ReactNode;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  error?: string;
-  hint?: string;
-}) {
-  return (
-    <FieldFrame name={name} label={label} hint={hint} error={error} checkbox>
-      {(aria) => (
-        <input
-          {...aria}
-          type="checkbox"
-          name={name}
-          checked={checked}
-          onChange={(event) => onChange(event.target.checked)}
-        />
-      )}
-    </FieldFrame>
-  );
-}

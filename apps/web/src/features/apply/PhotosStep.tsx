@@ -1,5 +1,6 @@
 import {
   type ApplyState,
+  applyRequestSchema,
   DOCUMENT_SIDES,
   DOCUMENT_TYPES,
   type DocumentSide,
@@ -7,18 +8,19 @@ import {
   FIELD_MESSAGES,
 } from '@fanverse/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorText } from '../../app/api.ts';
+import { api } from '../../app/api.ts';
 import { useSession } from '../../app/session.store.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { FieldTooltip } from '../../ui/Field.tsx';
-import { type FieldErrors, serverFieldErrors } from '../../ui/formErrors.ts';
+import { ControlField, Form, FormError, useZodFormOf } from '../../ui/Form.tsx';
 import { APPLY_STATE_KEY } from './applySteps.ts';
 import { checkPhoto, fingerprint, PHOTO_ACCEPT } from './photoCheck.ts';
 import { StepActions } from './StepActions.tsx';
 
-type Photos = Partial<Record<DocumentSide, File>>;
+type Photos = Record<DocumentSide, File | null>;
+type Values = { documentType: DocumentType | '' } & Photos;
 
 /** Step 3: the document type and the three identity photos (spec §3, §5), all sent together. */
 export function PhotosStep({
@@ -33,56 +35,50 @@ export function PhotosStep({
   const { t } = useTranslation('apply');
   const language = useSession((s) => s.language);
   const client = useQueryClient();
-  const [documentType, setDocumentType] = useState<DocumentType | ''>(state.documentType ?? '');
-  const [photos, setPhotos] = useState<Photos>({});
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const typeId = useId();
+  const form = useZodFormOf<Values, typeof applyRequestSchema>(
+    applyRequestSchema,
+    { documentType: state.documentType ?? '', front: null, back: null, face: null },
+    (values) => ({ step: '3', documentType: values.documentType || undefined }),
+    // The files are the form's too: each is required and must be a picture the server takes.
+    (values) =>
+      Object.fromEntries(
+        DOCUMENT_SIDES.map((side) => {
+          const file = values[side];
+          return [side, file ? (checkPhoto(file, language) ?? undefined) : t('photos.missing')];
+        }),
+      ),
+  );
 
   const send = useMutation({
-    mutationFn: (body: { documentType: DocumentType; photos: Required<Photos> }) =>
+    mutationFn: (body: { documentType: DocumentType; photos: Record<DocumentSide, File> }) =>
       api('creator.apply', { step: '3', documentType: body.documentType }, { namedFiles: body.photos }),
     onSuccess: (next) => {
       client.setQueryData(APPLY_STATE_KEY, next);
       onDone();
     },
-    onError: (error) => setErrors(serverFieldErrors(error)),
   });
 
-  const choose = (side: DocumentSide, file: File | undefined) => {
-    setErrors(({ [side]: _, _photos: __, ...rest }) => rest);
-    if (!file) return;
-    const problem = checkPhoto(file, language);
-    if (problem) {
-      setErrors((e) => ({ ...e, [side]: problem }));
-      setPhotos(({ [side]: _, ...rest }) => rest);
-      return;
-    }
-    setPhotos((p) => ({ ...p, [side]: file }));
+  const submit = async (values: unknown) => {
+    const chosen = form.getValues();
+    const photos = Object.fromEntries(DOCUMENT_SIDES.map((side) => [side, chosen[side] as File])) as Record<
+      DocumentSide,
+      File
+    >;
+    // The same picture twice (or a selfie alone) is not an identity check.
+    const prints = await Promise.all(DOCUMENT_SIDES.map((side) => fingerprint(photos[side])));
+    let twice = false;
+    DOCUMENT_SIDES.forEach((side, i) => {
+      if (prints.indexOf(prints[i] as string) === i) return;
+      form.setError(side, { type: 'check', message: FIELD_MESSAGES['document.duplicate'][language] });
+      twice = true;
+    });
+    if (twice) return;
+    const { documentType } = values as { documentType: DocumentType };
+    await send.mutateAsync({ documentType, photos });
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const next: FieldErrors = {};
-    if (!documentType) next.documentType = FIELD_MESSAGES.required[language];
-    for (const side of DOCUMENT_SIDES) if (!photos[side]) next[side] = t('photos.missing');
-    if (Object.keys(next).length === 0) {
-      // The same picture twice (or a selfie alone) is not an identity check.
-      const prints = await Promise.all(DOCUMENT_SIDES.map((side) => fingerprint(photos[side] as File)));
-      DOCUMENT_SIDES.forEach((side, i) => {
-        if (prints.indexOf(prints[i] as string) !== i)
-          next[side] = FIELD_MESSAGES['document.duplicate'][language];
-      });
-    }
-    if (Object.keys(next).length > 0 || !documentType) {
-      setErrors(next);
-      return;
-    }
-    send.mutate({ documentType, photos: photos as Required<Photos> });
-  };
-
-  const serverOnly = send.isError && Object.keys(serverFieldErrors(send.error)).length === 0;
   return (
-    <form className="form apply-form" onSubmit={onSubmit} noValidate data-testid="apply-step-3">
+    <Form form={form} onSubmit={submit} className="form apply-form" testId="apply-step-3">
       <h2>{t('photos.title')}</h2>
       <p>{t('photos.intro')}</p>
       <p className="apply-notice" data-testid="apply-selfie-notice">
@@ -93,52 +89,31 @@ export function PhotosStep({
           {t('rejected.reasonLabel')}: {state.reason}
         </Alert>
       )}
-      {serverOnly && <Alert>{errorText(send.error)}</Alert>}
-      <fieldset
-        className={`fieldset-plain apply-doc-types field${errors.documentType ? ' field--invalid' : ''}`}
-        data-testid="apply-doc-type"
-        aria-invalid={errors.documentType ? true : undefined}
-        aria-describedby={errors.documentType ? `${typeId}-tip` : undefined}
-      >
-        <legend className="field__label">
-          {t('photos.documentType')} <span aria-hidden="true">*</span>
-        </legend>
-        <div className="apply-doc-types__options">
-          {DOCUMENT_TYPES.map((type) => (
-            <label key={type} className={`apply-choice${documentType === type ? ' is-checked' : ''}`}>
-              <input
-                type="radio"
-                name="documentType"
-                value={type}
-                checked={documentType === type}
-                onChange={() => {
-                  setDocumentType(type);
-                  setErrors(({ documentType: _, ...rest }) => rest);
-                }}
-                data-testid={`apply-doc-type-${type}`}
-              />
-              <span>{t(`documentTypes.${type}`)}</span>
-            </label>
-          ))}
-        </div>
-        {errors.documentType && (
-          <FieldTooltip
-            id={`${typeId}-tip`}
-            name="documentType"
-            hint={t('photos.documentType')}
-            error={errors.documentType}
-          />
+      <FormError />
+      <ControlField<DocumentType | ''>
+        name="documentType"
+        render={({ value, onChange, error }) => (
+          <DocumentTypes value={value} onChange={onChange} error={error} />
         )}
-      </fieldset>
+      />
       <div className="apply-photos">
         {DOCUMENT_SIDES.map((side) => (
-          <PhotoSlot
+          <ControlField<File | null>
             key={side}
-            side={side}
-            file={photos[side]}
-            error={errors[side]}
-            sent={state.documents[side]}
-            onChoose={(file) => choose(side, file)}
+            name={side}
+            render={({ value, onChange, error }) => (
+              <PhotoSlot
+                side={side}
+                file={value ?? undefined}
+                error={error}
+                sent={state.documents[side]}
+                onChoose={(file) => {
+                  onChange(file ?? null);
+                  // A file is checked as soon as it is chosen, not only on submit.
+                  void form.trigger(side);
+                }}
+              />
+            )}
           />
         ))}
       </div>
@@ -149,7 +124,56 @@ export function PhotosStep({
         busyLabel={t('sending')}
         testId="apply-submit"
       />
-    </form>
+    </Form>
+  );
+}
+
+/** The three document types as radio buttons, with the failing-field treatment. */
+function DocumentTypes({
+  value,
+  onChange,
+  error,
+}: {
+  value: DocumentType | '';
+  onChange: (type: DocumentType) => void;
+  error?: string;
+}) {
+  const { t } = useTranslation('apply');
+  const typeId = useId();
+  return (
+    <fieldset
+      className={`fieldset-plain apply-doc-types field${error ? ' field--invalid' : ''}`}
+      data-testid="apply-doc-type"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${typeId}-tip` : undefined}
+    >
+      <legend className="field__label">
+        {t('photos.documentType')} <span aria-hidden="true">*</span>
+      </legend>
+      <div className="apply-doc-types__options">
+        {DOCUMENT_TYPES.map((type) => (
+          <label key={type} className={`apply-choice${value === type ? ' is-checked' : ''}`}>
+            <input
+              type="radio"
+              name="documentType"
+              value={type}
+              checked={value === type}
+              onChange={() => onChange(type)}
+              data-testid={`apply-doc-type-${type}`}
+            />
+            <span>{t(`documentTypes.${type}`)}</span>
+          </label>
+        ))}
+      </div>
+      {error && (
+        <FieldTooltip
+          id={`${typeId}-tip`}
+          name="documentType"
+          hint={t('photos.documentType')}
+          error={error}
+        />
+      )}
+    </fieldset>
   );
 }
 
@@ -171,14 +195,14 @@ function PhotoSlot({
   const id = useId();
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {
-    if (!file) {
+    if (!file || error) {
       setPreview(null);
       return;
     }
     const url = URL.createObjectURL(file);
     setPreview(url);
     return () => URL.revokeObjectURL(url);
-  }, [file]);
+  }, [file, error]);
 
   return (
     <div className={`apply-photo field${error ? ' field--invalid' : ''}`} data-side={side}>

@@ -1,13 +1,9 @@
 import { applyRequestSchema } from '@fanverse/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, errorText } from '../../app/api.ts';
-import { useSession } from '../../app/session.store.ts';
-import { Alert } from '../../ui/Feedback.tsx';
-import { CheckboxField } from '../../ui/Field.tsx';
-import { validateWith } from '../../ui/formErrors.ts';
+import { api } from '../../app/api.ts';
+import { CheckField, Form, FormError, useZodFormOf } from '../../ui/Form.tsx';
 import { APPLY_STATE_KEY } from './applySteps.ts';
 import { StepActions } from './StepActions.tsx';
 
@@ -16,10 +12,11 @@ const TERMS = ['share', 'content', 'consent', 'payouts', 'conduct'] as const;
 /** Step 2: the creator terms and the required checkbox (spec §5). */
 export function TermsStep({ onDone, onBack }: { onDone: () => void; onBack: () => void }) {
   const { t } = useTranslation('apply');
-  const language = useSession((s) => s.language);
   const client = useQueryClient();
-  const [accepted, setAccepted] = useState(false);
-  const [error, setError] = useState<string | undefined>();
+  const form = useZodFormOf(applyRequestSchema, { acceptCreatorTerms: false }, (values) => ({
+    step: '2',
+    acceptCreatorTerms: values.acceptCreatorTerms ? true : undefined,
+  }));
   const save = useMutation({
     mutationFn: () => api('creator.apply', { step: '2', acceptCreatorTerms: true }),
     onSuccess: (next) => {
@@ -28,22 +25,8 @@ export function TermsStep({ onDone, onBack }: { onDone: () => void; onBack: () =
     },
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateWith(
-      applyRequestSchema,
-      { step: '2', acceptCreatorTerms: accepted ? true : undefined },
-      language,
-    );
-    if (!result.ok) {
-      setError(result.errors.acceptCreatorTerms ?? Object.values(result.errors)[0]);
-      return;
-    }
-    save.mutate();
-  };
-
   return (
-    <form className="form apply-form" onSubmit={onSubmit} noValidate data-testid="apply-step-2">
+    <Form form={form} onSubmit={() => save.mutateAsync()} className="form apply-form" testId="apply-step-2">
       <h2>{t('terms.title')}</h2>
       <section className="apply-terms" data-testid="apply-terms-text" aria-label={t('terms.title')}>
         <p>{t('terms.intro')}</p>
@@ -56,19 +39,9 @@ export function TermsStep({ onDone, onBack }: { onDone: () => void; onBack: () =
           {t('terms.full')} <Link to="/terms">{t('terms.link')}</Link>
         </p>
       </section>
-      {save.isError && <Alert>{errorText(save.error)}</Alert>}
+      <FormError />
       <div data-testid="apply-terms">
-        <CheckboxField
-          name="acceptCreatorTerms"
-          label={t('terms.accept')}
-          hint={t('terms.accept')}
-          checked={accepted}
-          onChange={(checked) => {
-            setAccepted(checked);
-            setError(undefined);
-          }}
-          error={error}
-        />
+        <CheckField name="acceptCreatorTerms" label={t('terms.accept')} hint={t('terms.accept')} />
       </div>
       <StepActions
         onBack={onBack}
@@ -77,6 +50,6 @@ export function TermsStep({ onDone, onBack }: { onDone: () => void; onBack: () =
         busyLabel={t('saving')}
         testId="apply-next"
       />
-    </form>
+    </Form>
   );
 }
