@@ -610,8 +610,9 @@ export const endpoints = {
     path: '/stories',
     input: storiesQuerySchema,
     output: storiesResponseSchema,
-    auth: 'required',
-    summary: "A creator's approved stories of the last 24 hours, or of followed creators.",
+    auth: 'optional',
+    summary:
+      "A creator's approved stories of the last 24 hours, or of followed creators; visitors: free stories only.",
   },
   'creator.search': {
     method: 'GET',

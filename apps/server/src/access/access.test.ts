@@ -45,7 +45,7 @@ type ViewerKind =
 
 /** Media access for a published post, written out by hand from spec §4/§6 (not from the code). */
 function expectedMediaAccess(viewer: ViewerKind, visibility: Visibility): boolean {
-  if (viewer === 'visitor') return false;
+  if (viewer === 'visitor') return visibility === 'free'; // free to everyone (ADR 0038)
   if (viewer === 'owner' || viewer === 'super' || viewer === 'admin' || viewer === 'coord') return true;
   if (viewer === 'unlocked buyer') return true; // free to the signed in, the rest unlocked
   if (visibility === 'free') return true;

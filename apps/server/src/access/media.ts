@@ -28,6 +28,13 @@ export const canAttachVaultFile = (
 ) => canUseVaultFile(viewer, row) && row.status !== 'failed';
 
 /**
+ * The viewer named in the signed URLs of pictures shown to visitors (ADR 0038). They are signed
+ * only for content free to everyone (`canSeeMedia` of nobody), and served unmarked: a mark would
+ * name no one, and anyone may fetch the same picture. Never a user id (it is the nil UUID).
+ */
+export const EVERYONE = '00000000-0000-0000-0000-000000000000';
+
+/**
  * The renditions that carry a viewer's invisible mark (ADR 0026): every picture of private media
  * (the web image, thumbnails, video posters). They are never served without the mark of whoever
  * the signed URL was made for. Public avatars and covers and the blurred preview are not marked.

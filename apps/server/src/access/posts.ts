@@ -33,6 +33,20 @@ export const publishedPostSql = (t: PostColumns = posts, now?: Date): SQL =>
     now ? sql`${now.toISOString()}::timestamptz` : sql`now()`
   }))`;
 
+/**
+ * Content free to everyone (ADR 0038): a published post or story whose visibility is `free`. The
+ * only content whose media a visitor (nobody signed in) gets; subscriber and pay-per-view content
+ * never reaches a visitor, not even listed as locked in the story row.
+ */
+export const isFreeToEveryone = (
+  post: Pick<PostEntitlement, 'status' | 'adminStatus' | 'publishAt' | 'visibility'>,
+  now: Date = new Date(),
+): boolean => isPublished(post, now) && post.visibility === 'free';
+
+/** SQL twin of `isFreeToEveryone`. */
+export const freeToEveryoneSql = (t: PostColumns & { visibility: SQLWrapper } = posts, now?: Date): SQL =>
+  sql`(${publishedPostSql(t, now)} AND ${t.visibility} = 'free')`;
+
 /** Who may see that a post exists: published ones everyone; live ones their creator; all of them staff. */
 export function canSeePost(viewer: Viewer, post: PostState, now: Date = new Date()): boolean {
   if (isStaff(viewer)) return true;
@@ -41,12 +55,12 @@ export function canSeePost(viewer: Viewer, post: PostState, now: Date = new Date
 }
 
 /**
- * Who may see a post's media (spec §4/§6): its creator and staff, and signed-in fans entitled to
- * it — free posts to everyone signed in, subscriber posts to active subscribers and to whoever
+ * Who may see a post's media (spec §4/§6): its creator and staff, and fans entitled to it — free
+ * posts to everyone (visitors too, ADR 0038), subscriber posts to active subscribers and to whoever
  * unlocked them, pay-per-view posts to those who unlocked them. Everyone else gets the preview.
  */
 export function canSeeMedia(viewer: Viewer, post: PostEntitlement, now: Date = new Date()): boolean {
-  if (!viewer) return false;
+  if (!viewer) return isFreeToEveryone(post, now);
   if (isOwner(viewer, post) || isStaff(viewer)) return true;
   if (!isPublished(post, now)) return false;
   switch (post.visibility) {

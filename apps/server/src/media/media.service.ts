@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { CaptionLanguage, Media } from '@fanverse/contract';
-import { canAttachVaultFile, isVaultFile, mustMark, type Viewer } from '../access/index.ts';
+import { canAttachVaultFile, EVERYONE, isVaultFile, mustMark, type Viewer } from '../access/index.ts';
 import { AppError } from '../http/app-error.ts';
 import type { UploadedFile } from '../http/multipart.ts';
 import type { JobSender } from '../jobs/job.ts';
@@ -253,7 +253,8 @@ export class MediaService {
     if (!row) return null;
     const key = variantKey(row, variant);
     if (!key) return null;
-    if (mustMark(row, variant)) {
+    // Pictures of content free to everyone, signed for visitors, are served unmarked (ADR 0038).
+    if (mustMark(row, variant) && fanId !== EVERYONE) {
       if (!fanId || row.status !== 'ready') return null;
       const storage = this.deps.storage;
       const data = await this.deps.watermarker.marked(

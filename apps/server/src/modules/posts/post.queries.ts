@@ -1,6 +1,6 @@
 import type { AdminStatus } from '@fanverse/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { livePostSql, publishedPostSql } from '../../access/index.ts';
+import { freeToEveryoneSql, livePostSql, publishedPostSql } from '../../access/index.ts';
 import { posts } from '../../db/schema.ts';
 import type { AuthInfo } from '../../http/guards.ts';
 import { escapeLike } from '../search/spelling.ts';
@@ -81,10 +81,13 @@ export function feedFilter(
   return { where: and(...parts), order, page: q.page, limit: q.limit };
 }
 
-/** Stories of the last day: a creator's (all states for the owner), or of followed creators. */
+/**
+ * Stories of the last day: a creator's (all states for the owner), or of followed creators; for a
+ * visitor (no viewer) only stories free to everyone, a creator's or every creator's (ADR 0038).
+ */
 export function storiesFilter(
   repo: PostRepository,
-  viewerId: string,
+  viewerId: string | null,
   creatorId: string | undefined,
   seesUnreviewed: boolean,
   since: Date,
@@ -93,8 +96,9 @@ export function storiesFilter(
   return and(
     eq(posts.kind, 'story'),
     seesUnreviewed ? livePostSql() : publishedPostSql(posts, now),
+    viewerId ? undefined : freeToEveryoneSql(posts, now),
     repo.recentSql(since),
-    creatorId ? eq(posts.creatorId, creatorId) : repo.followedCreatorsSql(viewerId),
+    creatorId ? eq(posts.creatorId, creatorId) : viewerId ? repo.followedCreatorsSql(viewerId) : undefined,
   );
 }
 

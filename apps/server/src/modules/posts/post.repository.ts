@@ -508,6 +508,11 @@ export class PostRepository {
       WHERE pm.post_id = ${posts.id} AND m.kind = 'video')`;
   }
 
+  /** The number of followers of the post's creator (a rank: the most followed creators first). */
+  creatorFollowersSql(): SQL {
+    return sql`(SELECT count(*) FROM ${follows} f WHERE f.creator_id = ${posts.creatorId})`;
+  }
+
   recentSql(since: Date): SQL {
     return gt(posts.createdAt, since)!;
   }

@@ -1,7 +1,15 @@
 import type { PostsResponse, REVIEW_DECISIONS, SearchPostsResponse } from '@fanverse/contract';
 import { pageStatistics } from '@fanverse/contract';
 import { LRUCache } from 'lru-cache';
-import { canSeeMedia, canSeePost, isCreator, isLivePost, isOwner, isStaff } from '../../access/index.ts';
+import {
+  canSeeMedia,
+  canSeePost,
+  EVERYONE,
+  isCreator,
+  isLivePost,
+  isOwner,
+  isStaff,
+} from '../../access/index.ts';
 import type { MediaRow, PostRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
@@ -132,7 +140,8 @@ export class PostService {
     const now = this.now();
     return rows.map((r) =>
       presentPost(r, r.media, canSeeMedia(auth, r, now), (m, a) =>
-        this.deps.media.present(m, a, auth?.userId ?? null),
+        // A visitor gets media only of content free to everyone: its pictures unmarked (ADR 0038).
+        this.deps.media.present(m, a, auth?.userId ?? EVERYONE),
       ),
     );
   }
@@ -255,25 +264,31 @@ export class PostService {
   }
 
   /** Stories of the last 24 hours: one creator's, or those of followed and subscribed creators. */
-  async stories(auth: AuthInfo, handle?: string) {
+  /**
+   * Stories of the last day: a creator's, or (no creator) those of followed creators. Visitors
+   * (ADR 0038) get only stories free to everyone: a creator's, or without one every creator's, most
+   * followed creators first.
+   */
+  async stories(auth: AuthInfo | null, handle?: string) {
     const creator = handle ? await this.deps.creators.findCreatorByHandle(handle) : undefined;
     if (handle && !creator) throw new AppError('NOT_FOUND');
-    const own = !!creator && creator.id === auth.userId;
+    const own = !!auth && !!creator && creator.id === auth.userId;
     const since = new Date(this.now().getTime() - STORY_LIFETIME_MS);
     const filter: ListFilter = {
       where: storiesFilter(
         this.deps.posts,
-        auth.userId,
+        auth?.userId ?? null,
         creator?.id,
         own || isStaff(auth),
         since,
         this.sqlNow(),
       ),
       order: 'newest',
+      rank: auth || creator ? undefined : this.deps.posts.creatorFollowersSql(),
       page: 1,
       limit: 50,
     };
-    const { rows, hasMore } = await this.deps.posts.list(auth.userId, filter);
+    const { rows, hasMore } = await this.deps.posts.list(auth?.userId ?? null, filter);
     const total = await this.total(filter, rows.length, hasMore, true);
     const visible = rows.filter((r) => canSeePost(auth, r, this.now()));
     return {

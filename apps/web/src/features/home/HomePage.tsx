@@ -34,6 +34,7 @@ const MyProfileView = lazy(() =>
   import('../profile/MyProfileView.tsx').then((m) => ({ default: m.MyProfileView })),
 );
 const ReviewView = lazy(() => import('../review/ReviewView.tsx').then((m) => ({ default: m.ReviewView })));
+const VisitorStories = lazy(() => import('../stories/VisitorStories.tsx'));
 const WikiView = lazy(() => import('../wiki/WikiView.tsx').then((m) => ({ default: m.WikiView })));
 
 /** The home view: picks what to show from the query (spec §2 feed selection). */
@@ -205,6 +206,9 @@ function Landing() {
           {t('landing.login')}
         </Link>
       </div>
+      <Suspense fallback={null}>
+        <VisitorStories />
+      </Suspense>
       <section className="feed-view" aria-labelledby="visitor-feed-title">
         <h2 id="visitor-feed-title">{t('landing.freePosts')}</h2>
         <PostFeed query={{}} empty={t('landing.noPosts')} testId="visitor-feed" />

@@ -1,0 +1,138 @@
+import type { Post } from '@fanverse/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, subscribe } from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { jpeg, postForm } from '../../../test/media-fixtures.ts';
+import { EVERYONE } from '../../access/index.ts';
+
+const CERT = { certifyAdults: 'true', certifyConsent: 'true', certifyTerms: 'true' };
+
+/** ADR 0038: what a visitor (nobody signed in) gets of stories and media. */
+describe("a visitor's stories and media (ADR 0038)", () => {
+  let t: TestApp;
+  let base: string;
+  let creator: Awaited<ReturnType<typeof createUser>>;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    creator = await createUser(t, { roles: ['user', 'creator'], verified: true });
+    const admin = await createUser(t, { roles: ['admin', 'user'] });
+    const cases: [string, Record<string, string>][] = [
+      ['freeStory', { kind: 'story', visibility: 'free' }],
+      ['subsStory', { kind: 'story', visibility: 'subscribers' }],
+      ['ppvStory', { kind: 'story', visibility: 'ppv', price: '10' }],
+      ['freePost', { kind: 'post', visibility: 'free' }],
+      ['subsPost', { kind: 'post', visibility: 'subscribers' }],
+      ['ppvPost', { kind: 'post', visibility: 'ppv', price: '10' }],
+    ];
+    const colours = ['#bd0909', '#09bd09', '#0909bd', '#bdbd09', '#09bdbd', '#bd09bd'];
+    for (const [i, [name, fields]] of cases.entries()) {
+      const res = await postForm(
+        base,
+        '/api/v1/posts',
+        creator.token,
+        { ...CERT, message: name, ...fields },
+        [
+          // Different pictures: the vault stores the same bytes once (ADR 0032).
+          { name: `${name}.jpg`, data: await jpeg(320, 240, colours[i]) },
+        ],
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      ids[name] = (res.body.post as Post)._id;
+    }
+    await t.jobs.drain();
+    for (const id of Object.values(ids)) {
+      const review = await t.call(
+        'admin.postReview',
+        { id, adminStatus: 'approved' },
+        { token: admin.token },
+      );
+      expect(review.status).toBe(200);
+    }
+    // A story waiting for review is never shown to a visitor either.
+    const pending = await postForm(
+      base,
+      '/api/v1/posts',
+      creator.token,
+      {
+        ...CERT,
+        message: 'pending',
+        kind: 'story',
+        visibility: 'free',
+      },
+      [{ name: 'pending.jpg', data: await jpeg(320, 240, '#777777') }],
+    );
+    ids.pendingStory = (pending.body.post as Post)._id;
+    await t.jobs.drain();
+  });
+  afterAll(() => t.stop());
+
+  const get = (url: string, token?: string) =>
+    fetch(`${base}${url}`, { headers: token ? { a1sledom: token } : {} });
+
+  it("lists only free published stories, a creator's and every creator's, with media it can fetch", async () => {
+    for (const query of [{ creator: creator.username }, {}]) {
+      const res = await t.call('stories.list', query);
+      expect(res.status).toBe(200);
+      const stories = res.body.stories as Post[];
+      expect(stories.map((s) => s._id)).toEqual([ids.freeStory]);
+      const [story] = stories;
+      expect(story?.access).toBe(true);
+      const src = story?.media[0]?.src;
+      expect(src).toContain(`fan=${EVERYONE}`);
+      const file = await get(src ?? '');
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toMatch(/^image\//);
+      // Nothing of the locked or pending stories: not their ids, not a URL of their files.
+      const text = JSON.stringify(res.body);
+      for (const hidden of ['subsStory', 'ppvStory', 'pendingStory']) expect(text).not.toContain(ids[hidden]);
+    }
+  });
+
+  it('gets no URL of locked media: a locked post shows only its blurred preview', async () => {
+    const feed = await t.call('posts.list', {});
+    const listed = (feed.body.posts as Post[]).map((p) => p._id);
+    expect(listed).toContain(ids.freePost);
+    expect(listed).not.toContain(ids.subsPost);
+    expect(listed).not.toContain(ids.ppvPost);
+    const free = (feed.body.posts as Post[]).find((p) => p._id === ids.freePost);
+    expect(free?.access).toBe(true);
+    expect((await get(free?.media[0]?.src ?? '')).status).toBe(200);
+    for (const name of ['subsPost', 'ppvPost']) {
+      const one = await t.call('posts.list', { post: ids[name] });
+      const [post] = one.body.posts as Post[];
+      expect(post?.access).toBe(false);
+      for (const m of post?.media ?? []) {
+        expect([m.src, m.thumb, m.poster, m.mediaPoster, m.location]).toEqual([null, null, null, null, null]);
+        expect(m.locked).toBe(true);
+        expect(m.blur).toMatch(/\/blur\?/);
+      }
+    }
+  });
+
+  it("the visitors' signature opens no other file, and a signed-in fan still gets their own marked copy", async () => {
+    const res = await t.call('stories.list', { creator: creator.username });
+    const src = (res.body.stories as Post[])[0]?.media[0]?.src ?? '';
+    const mediaId = src.split('/')[4] ?? '';
+    const subscriber = await createUser(t);
+    await subscribe(t, subscriber.id, creator.id);
+    const locked = await t.call('stories.list', { creator: creator.username }, { token: subscriber.token });
+    const lockedStory = (locked.body.stories as Post[]).find((s) => s._id === ids.subsStory);
+    const lockedId = lockedStory?.media[0]?._id ?? '';
+    expect(lockedId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lockedId).not.toBe(mediaId);
+    expect((await get(src.replace(mediaId, lockedId))).status).toBe(403);
+    // The same signature with no fan at all, or with a fan, is another signature.
+    expect((await get(src.replace(`&fan=${EVERYONE}`, ''))).status).toBe(403);
+    const fan = await createUser(t);
+    const fanStories = await t.call('stories.list', { creator: creator.username }, { token: fan.token });
+    const fanSrc =
+      (fanStories.body.stories as Post[]).find((s) => s._id === ids.freeStory)?.media[0]?.src ?? '';
+    expect(fanSrc).toContain(`fan=${fan.id}`);
+    expect(fanSrc).not.toContain(EVERYONE);
+    // A signed-in fan who follows nobody sees the stories of followed creators: none.
+    expect((await t.call('stories.list', {}, { token: fan.token })).body.stories).toEqual([]);
+  });
+});

@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { acceptAge, DESKTOP, PHONE, sessionOf, shot } from './helpers.ts';
+
+/** The viewer of visitors' signed picture URLs (ADR 0038; `EVERYONE` in access/media.ts). */
+const EVERYONE = '00000000-0000-0000-0000-000000000000';
+const run = Date.now().toString(36);
+
+test('a visitor sees free stories on the home page, opens them, and never gets locked media', async ({
+  page,
+  request,
+}, info) => {
+  test.setTimeout(180_000);
+  // A subscribers-only story of creator2, approved: it must never reach a visitor.
+  const creator = await sessionOf(request, 'creator2');
+  const c = Date.now() % 200;
+  const created = await request.post('/api/v1/posts', {
+    headers: { a1sledom: creator.token },
+    multipart: {
+      message: `For subscribers ${run}`,
+      kind: 'story',
+      visibility: 'subscribers',
+      certifyAdults: 'true',
+      certifyConsent: 'true',
+      certifyTerms: 'true',
+      files: {
+        name: `locked-${run}.jpg`,
+        mimeType: 'image/jpeg',
+        buffer: await sharp({
+          create: { width: 360, height: 640, channels: 3, background: { r: c, g: 40, b: 200 - c } },
+        })
+          .jpeg()
+          .toBuffer(),
+      },
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const lockedId = ((await created.json()) as { post: { _id: string } }).post._id;
+  const admin = await sessionOf(request, 'superadmin');
+  const review = await request.post('/api/v1/admin/post-review', {
+    headers: { a1sledom: admin.token },
+    data: { id: lockedId, adminStatus: 'approved' },
+  });
+  expect(review.ok(), await review.text()).toBe(true);
+
+  // The API, as a visitor: free stories only, every creator's and creator2's.
+  for (const query of ['', '?creator=creator2']) {
+    const res = await request.get(`/api/v1/stories${query}`);
+    expect(res.status()).toBe(200);
+    const body = (await res.json()) as { stories: { _id: string; visibility: string }[] };
+    expect(body.stories.length).toBeGreaterThan(0);
+    expect(body.stories.every((s) => s.visibility === 'free')).toBe(true);
+    expect(JSON.stringify(body)).not.toContain(lockedId);
+  }
+
+  // Every media file the visitor's browser asks for is a blurred preview or a visitors' copy.
+  const media: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/media/')) media.push(r.url());
+  });
+  await acceptAge(page);
+  for (const lang of ['en', 'es'] as const) {
+    for (const [size, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.addInitScript((l) => window.localStorage.setItem('language', l), lang);
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      const row = page.getByTestId('visitor-stories');
+      await expect(row).toBeVisible();
+      await expect(row).toHaveAttribute('aria-label', lang === 'en' ? 'Stories' : 'Historias');
+      await expect(row.locator('img').first()).toHaveJSProperty('complete', true);
+      await expect(page.getByTestId('visitor-feed').getByTestId('post-card').first()).toBeVisible();
+      await shot(page, info, `visitor-home-${lang}-${size}`);
+
+      await row.getByTestId('story-bubble').first().click();
+      const viewer = page.getByTestId('story-viewer');
+      await expect(viewer).toBeVisible();
+      const picture = viewer.locator('.story-viewer__frame > img');
+      await expect(picture).toBeVisible();
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0);
+      await expect(viewer.locator('.story-viewer__locked')).toHaveCount(0);
+      await shot(page, info, `visitor-story-${lang}-${size}`);
+      await page.keyboard.press('Escape');
+      await expect(viewer).toBeHidden();
+    }
+  }
+  expect(media.length).toBeGreaterThan(0);
+  const private_ = media.filter(
+    (u) => !/\/blur\?/.test(u) && !u.includes(`fan=${EVERYONE}`) && !/\/web\?/.test(u),
+  );
+  expect(private_).toEqual([]);
+});
