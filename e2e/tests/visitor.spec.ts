@@ -37,11 +37,19 @@ test('a visitor sees free stories on the home page, opens them, and never gets l
   expect(created.ok(), await created.text()).toBe(true);
   const lockedId = ((await created.json()) as { post: { _id: string } }).post._id;
   const admin = await sessionOf(request, 'superadmin');
-  const review = await request.post('/api/v1/admin/post-review', {
-    headers: { a1sledom: admin.token },
-    data: { id: lockedId, adminStatus: 'approved' },
-  });
-  expect(review.ok(), await review.text()).toBe(true);
+  // Reviewed once its picture is processed (a post still processing cannot be approved yet).
+  await expect
+    .poll(
+      async () =>
+        (
+          await request.post('/api/v1/admin/post-review', {
+            headers: { a1sledom: admin.token },
+            data: { id: lockedId, adminStatus: 'approved' },
+          })
+        ).status(),
+      { timeout: 60_000 },
+    )
+    .toBe(200);
 
   // The API, as a visitor: free stories only, every creator's and creator2's.
   for (const query of ['', '?creator=creator2']) {

@@ -15,8 +15,8 @@ export function jpeg(width = 320, height = 240, color = '#bd0909'): Promise<Buff
     .toBuffer();
 }
 
-/** A short H.264 MP4 made with the shipped ffmpeg. */
-export async function mp4(seconds = 1): Promise<Buffer> {
+/** A short H.264 MP4 made with the shipped ffmpeg (ffmpeg's test pattern, `size` as WxH). */
+export async function mp4(seconds = 1, size = '64x48'): Promise<Buffer> {
   const { ffmpeg } = resolveFfmpeg({});
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-video-'));
   const out = path.join(dir, 'clip.mp4');
@@ -27,7 +27,7 @@ export async function mp4(seconds = 1): Promise<Buffer> {
     '-f',
     'lavfi',
     '-i',
-    `testsrc=duration=${seconds}:size=64x48:rate=10`,
+    `testsrc=duration=${seconds}:size=${size}:rate=10`,
     '-pix_fmt',
     'yuv420p',
     '-c:v',

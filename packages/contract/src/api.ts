@@ -544,9 +544,9 @@ export const endpoints = {
     path: '/media/:id/play',
     params: idParam,
     output: videoPlaySchema,
-    auth: 'required',
+    auth: 'optional',
     summary:
-      'Play a video (entitled viewers): signed session-bound HLS playlist (AES-128), MP4 fallback, poster, seek thumbnails.',
+      'Play a video (entitled viewers): signed session-bound HLS playlist (AES-128), MP4 fallback, poster, seek thumbnails; visitors: the MP4 of free videos.',
   },
   'media.captions.put': {
     method: 'PUT',

@@ -1,4 +1,5 @@
 import type { VideoPlay } from '@fanverse/contract';
+import { EVERYONE } from '../access/index.ts';
 import { AppError } from '../http/app-error.ts';
 import type { AuthInfo } from '../http/guards.ts';
 import { captionsOf, isCaptionLanguage } from './captions.ts';
@@ -17,6 +18,8 @@ export interface VideoPlaybackDeps {
   entitled(viewer: AuthInfo, row: MediaRow): Promise<boolean>;
   /** The access module's answer to "may this viewer see a post holding this file" (free previews). */
   previewEntitled(viewer: AuthInfo, row: MediaRow): Promise<boolean>;
+  /** The access module's answer for a visitor: is the file in a post free to everyone (ADR 0038). */
+  freeToEveryone(row: MediaRow): Promise<boolean>;
 }
 
 /** The rendition name of a video's free preview (its own playlist and key; not in the master). */
@@ -81,9 +84,10 @@ export class VideoPlayback {
    * The caller's playback URLs. Without access to the media: the free preview's playlist when the
    * creator allowed one and the caller may see the post, else FORBIDDEN (the blurred poster shows).
    */
-  async play(viewer: AuthInfo, id: string): Promise<VideoPlay> {
+  async play(viewer: AuthInfo | null, id: string): Promise<VideoPlay> {
     const row = await this.deps.media.get(id);
     if (row?.kind !== 'video') throw new AppError('NOT_FOUND');
+    if (!viewer) return this.visitorPlay(row);
     const manifest = videoManifest(row.info);
     const { signer, hls } = this.deps;
     if (!(await this.deps.entitled(viewer, row))) {
@@ -129,6 +133,37 @@ export class VideoPlayback {
         height: r.height,
       })),
       expiresIn: hls.ttlSeconds,
+      preview: false,
+    };
+  }
+
+  /**
+   * A visitor (ADR 0038): HLS playlists and keys are bound to a session (ADR 0021), so a video free
+   * to everyone plays its MP4 fallback (short clips) with its poster and seek strip; anything else,
+   * or a free video without an MP4, asks to sign in.
+   */
+  private async visitorPlay(row: MediaRow): Promise<VideoPlay> {
+    if (row.status !== 'ready' || !(await this.deps.freeToEveryone(row)))
+      throw new AppError('UNAUTHENTICATED');
+    const presented = this.deps.media.present(row, true, EVERYONE);
+    if (!presented.src) throw new AppError('UNAUTHENTICATED');
+    const manifest = videoManifest(row.info);
+    const duration = (row.info as { format?: { duration?: number | null } } | null)?.format?.duration ?? null;
+    return {
+      _id: row.id,
+      hls: null,
+      mp4: presented.src,
+      poster: presented.poster,
+      thumbnails:
+        manifest?.sprite && duration
+          ? spriteVtt(manifest.sprite, this.deps.signer.url(row.id, 'sprite'), duration)
+          : null,
+      captions: [],
+      duration,
+      width: row.width,
+      height: row.height,
+      renditions: [],
+      expiresIn: this.deps.hls.ttlSeconds,
       preview: false,
     };
   }

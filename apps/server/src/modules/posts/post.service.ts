@@ -535,12 +535,15 @@ export class PostService {
     return this.deps.posts.likers(postId, page, limit);
   }
 
-  /** Which of these media the viewer may see: those in at least one post they may see the media of. */
-  async mediaAccess(auth: AuthInfo, mediaRows: MediaRow[]): Promise<Set<string>> {
+  /**
+   * Which of these media the viewer may see: those in at least one post they may see the media of
+   * (a visitor, `null`: those in a post free to everyone, ADR 0038).
+   */
+  async mediaAccess(auth: AuthInfo | null, mediaRows: MediaRow[]): Promise<Set<string>> {
     const allowed = new Set<string>();
-    for (const m of mediaRows) if (m.ownerId === auth.userId || isStaff(auth)) allowed.add(m.id);
+    for (const m of mediaRows) if ((auth && m.ownerId === auth.userId) || isStaff(auth)) allowed.add(m.id);
     const links = await this.deps.posts.postsWithMedia(
-      auth.userId,
+      auth?.userId ?? null,
       mediaRows.filter((m) => !allowed.has(m.id)).map((m) => m.id),
     );
     for (const l of links) if (canSeeMedia(auth, l.post, this.now())) allowed.add(l.mediaId);

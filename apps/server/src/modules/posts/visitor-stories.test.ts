@@ -2,7 +2,7 @@ import type { Post } from '@fanverse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, subscribe } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { jpeg, postForm } from '../../../test/media-fixtures.ts';
+import { jpeg, mp4, postForm } from '../../../test/media-fixtures.ts';
 import { EVERYONE } from '../../access/index.ts';
 
 const CERT = { certifyAdults: 'true', certifyConsent: 'true', certifyTerms: 'true' };
@@ -67,10 +67,14 @@ describe("a visitor's stories and media (ADR 0038)", () => {
     ids.pendingStory = (pending.body.post as Post)._id;
     await t.jobs.drain();
   });
-  afterAll(() => t.stop());
+  afterAll(() => t.stop(), 180_000);
 
-  const get = (url: string, token?: string) =>
-    fetch(`${base}${url}`, { headers: token ? { a1sledom: token } : {} });
+  /** Fetches a URL of the app and reads the whole body (an unread stream would hold the server). */
+  const get = async (url: string, token?: string) => {
+    const res = await fetch(`${base}${url}`, { headers: token ? { a1sledom: token } : {} });
+    const body = Buffer.from(await res.arrayBuffer());
+    return { status: res.status, headers: res.headers, body };
+  };
 
   it("lists only free published stories, a creator's and every creator's, with media it can fetch", async () => {
     for (const query of [{ creator: creator.username }, {}]) {
@@ -134,5 +138,41 @@ describe("a visitor's stories and media (ADR 0038)", () => {
     expect(fanSrc).not.toContain(EVERYONE);
     // A signed-in fan who follows nobody sees the stories of followed creators: none.
     expect((await t.call('stories.list', {}, { token: fan.token })).body.stories).toEqual([]);
+  });
+
+  it('plays the MP4 of a free video to a visitor, and nothing of a subscribers video', async () => {
+    const videos: Record<string, string> = {};
+    for (const [name, visibility, seconds] of [
+      ['free', 'free', 2],
+      ['subs', 'subscribers', 3],
+    ] as const) {
+      const res = await postForm(
+        base,
+        '/api/v1/posts',
+        creator.token,
+        { ...CERT, message: `video ${name}`, visibility },
+        [{ name: `${name}.mp4`, data: await mp4(seconds) }],
+      );
+      expect(res.status).toBe(200);
+      videos[name] = (res.body.post as Post).media[0]?._id as string;
+      const admin = await createUser(t, { roles: ['admin', 'user'] });
+      await t.jobs.drain();
+      await t.call(
+        'admin.postReview',
+        { id: (res.body.post as Post)._id, adminStatus: 'approved' },
+        { token: admin.token },
+      );
+    }
+    const free = await t.call('media.play', undefined, { params: { id: videos.free as string } });
+    expect(free.status).toBe(200);
+    expect(free.body.hls).toBeNull();
+    expect(free.body.captions).toEqual([]);
+    const file = await get(free.body.mp4 as string);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toMatch(/^video\//);
+    expect((await get(free.body.poster as string)).status).toBe(200);
+    const locked = await t.call('media.play', undefined, { params: { id: videos.subs as string } });
+    expect(locked.status).toBe(401);
+    expect(JSON.stringify(locked.body)).not.toContain('/api/v1/media/');
   });
 });

@@ -34,7 +34,9 @@ const MyProfileView = lazy(() =>
   import('../profile/MyProfileView.tsx').then((m) => ({ default: m.MyProfileView })),
 );
 const ReviewView = lazy(() => import('../review/ReviewView.tsx').then((m) => ({ default: m.ReviewView })));
-const VisitorStories = lazy(() => import('../stories/VisitorStories.tsx'));
+const VisitorStories = lazy(() =>
+  import('../stories/StoryViewer.tsx').then((m) => ({ default: m.VisitorStories })),
+);
 const WikiView = lazy(() => import('../wiki/WikiView.tsx').then((m) => ({ default: m.WikiView })));
 
 /** The home view: picks what to show from the query (spec §2 feed selection). */

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import type Hls from 'hls.js';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { api } from '../../app/api.ts';
 import { readToken } from '../../app/session.store.ts';
 import './video.css';
@@ -26,39 +25,18 @@ export function readResume(id: string): number {
  * then grants the preview's own playlist, never the rest.
  */
 export function usePlayback(media: Media, enabled = true, preview = false) {
-  // A visitor (ADR 0038) has no session for media.play: a free video plays its MP4 (`src`), if any.
-  const visitor = !readToken();
   return useQuery({
-    queryKey: ['media.play', media._id, visitor],
+    queryKey: ['media.play', media._id],
     queryFn: () => api('media.play', undefined, { params: { id: media._id } }),
     enabled:
       enabled &&
-      !visitor &&
       media.type === 'video' &&
       (!media.locked || (preview && media.preview > 0)) &&
       media.status === 'ready',
-    initialData: visitor && media.src ? visitorPlay(media, media.src) : undefined,
     staleTime: 60_000,
     refetchOnWindowFocus: false,
     retry: false,
   });
-}
-
-function visitorPlay(media: Media, mp4: string): VideoPlay {
-  return {
-    _id: media._id,
-    hls: null,
-    mp4,
-    poster: media.poster,
-    thumbnails: null,
-    captions: [],
-    duration: media.info?.format?.duration ?? null,
-    width: media.width,
-    height: media.height,
-    renditions: [],
-    expiresIn: 300,
-    preview: false,
-  };
 }
 
 /**
@@ -287,11 +265,6 @@ export function VideoPlayer({
         <Suspense fallback={null}>
           <SeekStrip video={videoRef} thumbnails={play.thumbnails} duration={play.duration} />
         </Suspense>
-      )}
-      {!play && !readToken() && (
-        <Link to="/signup" className="video-player__error" data-testid="video-signup">
-          {t('player.signup')}
-        </Link>
       )}
       {(failed || playback.isError) && (
         <p className="video-player__error" role="alert">
