@@ -10,6 +10,8 @@
  *   npm run bench -- --baseline            record the figures as the "before" of the report
  *   npm run bench -- --messages            also the realtime messaging benchmark
  *   npm run bench -- --video               only the video benchmark (bench/video.ts → the Video section of docs/benchmarks.md)
+ *   npm run bench -- --search              only the search benchmark over 10,000 creators (bench/search.ts → the
+ *                                          Search section; on PostgreSQL when DATABASE_URL is set)
  *
  * Options: --posts N --creators N --fans N --stores pglite,postgres --seconds S --connections C
  * --out FILE. On PostgreSQL the suite uses a database of its own, `fv_bench` (dropped and
@@ -51,6 +53,7 @@ const { values: args } = parseArgs({
     baseline: { type: 'boolean', default: false },
     messages: { type: 'boolean', default: false },
     video: { type: 'boolean', default: false },
+    search: { type: 'boolean', default: false },
   },
 });
 const SIZE: BulkSize = {
@@ -435,6 +438,13 @@ function mergeReport(file: string, feeds: string): string {
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
+  if (args.search) {
+    const { benchSearch, writeSearchSection } = await import('./search.ts');
+    const report = await benchSearch();
+    writeSearchSection(report);
+    console.info(report);
+    return;
+  }
   if (args.video) {
     const { benchVideo, writeVideoSection } = await import('./video.ts');
     const report = await benchVideo();

@@ -3,6 +3,7 @@ import {
   DESKTOP,
   expectAccessible,
   grantRoleByApi,
+  loginByApi,
   openWithToken,
   PHONE,
   sessionOf,
@@ -157,4 +158,58 @@ test.describe('developer view (?feed=developer)', () => {
     });
     expect(refused.status()).toBe(403);
   });
+
+  for (const [lang, viewport, size] of [
+    ['en', DESKTOP, 1280],
+    ['es', PHONE, 390],
+  ] as const) {
+    test(`the super grants the developer role with "Make developer" and takes it back (${lang}, ${size})`, async ({
+      page,
+      request,
+    }, info) => {
+      const fan = await signUpFan(request, `mkDev${lang}`);
+      await page.setViewportSize(viewport);
+      await page.addInitScript((l) => window.localStorage.setItem('language', l), lang);
+      await loginByApi(page, request, 'superadmin', '/?admin=users');
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await page.getByTestId('user-search').fill(fan.username);
+      await page.getByTestId('user-search').press('Enter');
+      const row = page.locator(`[data-testid="user-row"][data-user="${fan.username}"]`);
+      await expect(page.getByTestId('user-row')).toHaveCount(1);
+      const button = row.getByTestId('user-role-developer');
+      const [make, remove] =
+        lang === 'en'
+          ? ['Make developer', 'Remove developer']
+          : ['Hacer desarrollador', 'Quitar desarrollador'];
+      await expect(button).toHaveText(make);
+      // Before: the fan cannot make tokens.
+      const before = await request.post('/api/v1/developer/tokens', {
+        headers: { a1sledom: fan.token },
+        data: { name: 'before', scopes: ['read:profile'] },
+      });
+      expect(before.status()).toBe(403);
+
+      await button.click();
+      await expect(button).toHaveText(remove);
+      await button.scrollIntoViewIfNeeded();
+      await shot(page, info, `admin-make-developer-${lang}-${size}`);
+      // The role is the account's: a new session of the fan makes a token.
+      const dev = await sessionOf(request, fan.username, { fresh: true });
+      const made = await request.post('/api/v1/developer/tokens', {
+        headers: { a1sledom: dev.token },
+        data: { name: 'after', scopes: ['read:profile'] },
+      });
+      expect(made.status(), await made.text()).toBe(200);
+
+      // And back: "Remove developer" withdraws it.
+      await button.click();
+      await expect(button).toHaveText(make);
+      const again = await sessionOf(request, fan.username, { fresh: true });
+      const refused = await request.post('/api/v1/developer/tokens', {
+        headers: { a1sledom: again.token },
+        data: { name: 'again', scopes: ['read:profile'] },
+      });
+      expect(refused.status()).toBe(403);
+    });
+  }
 });

@@ -156,8 +156,8 @@ export const ERRORS = {
   },
   TWO_FACTOR_REQUIRED: {
     status: 403,
-    en: 'Staff accounts need two-step sign-in. Turn it on in Settings › Security, then try again.',
-    es: 'Las cuentas del equipo necesitan el inicio de sesión en dos pasos. Actívalo en Ajustes › Seguridad y vuelve a intentarlo.',
+    en: 'Staff accounts need two-step sign-in. Turn it on in Settings › Security, or sign in with a passkey, then try again.',
+    es: 'Las cuentas del equipo necesitan el inicio de sesión en dos pasos. Actívalo en Ajustes › Seguridad, o inicia sesión con una llave de acceso, y vuelve a intentarlo.',
   },
   PASSKEY_INVALID: {
     status: 400,

@@ -145,6 +145,11 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     /** The address the session signed in from, then the last one seen (devices page). */
     ip: text('ip'),
+    /**
+     * Signed in with a passkey (user verification: something the person has and is or knows), so
+     * it counts as two-step sign-in for the administrator roles (ADR 0039).
+     */
+    passkey: boolean('passkey').notNull().default(false),
   },
   (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );

@@ -208,16 +208,19 @@ export class AuthService {
     return this.signedIn(user.id, ctx);
   }
 
-  /** A passkey proved the account (PasskeyService.verifyLogin): a session, as after both steps. */
+  /**
+   * A passkey proved the account (PasskeyService.verifyLogin): a session, as after both steps, and
+   * marked so: it counts as two-step sign-in for the administrator roles (ADR 0039).
+   */
   async passkeySignIn(userId: string, ctx: CallerContext) {
     const user = await this.deps.users.findById(userId);
     if (!user || user.deletedAt) throw new AppError('PASSKEY_INVALID');
     if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED');
-    return this.signedIn(userId, ctx);
+    return this.signedIn(userId, ctx, { passkey: true });
   }
 
-  private async signedIn(userId: string, ctx: CallerContext) {
-    const session = await this.startSession(userId, ctx);
+  private async signedIn(userId: string, ctx: CallerContext, how: { passkey?: boolean } = {}) {
+    const session = await this.startSession(userId, ctx, how);
     await this.deps.onSignedIn?.(userId, session.sessionId);
     return session;
   }
@@ -313,12 +316,14 @@ export class AuthService {
   private async startSession(
     userId: string,
     ctx: CallerContext,
+    how: { passkey?: boolean } = {},
   ): Promise<{ token: string; userId: string; sessionId: string }> {
     const token = newToken();
     const expiresAt = new Date(this.now().getTime() + this.deps.config.sessionTtlDays * 86_400_000);
     const sessionId = await this.deps.sessions.create(userId, sha256(token), expiresAt, {
       userAgent: ctx.userAgent?.slice(0, 400) ?? null,
       ip: ctx.ip,
+      passkey: how.passkey === true,
     });
     return { token, userId, sessionId };
   }

@@ -9,7 +9,10 @@ export interface ActiveSession {
   username: string;
   roles: Role[];
   verified: boolean;
-  /** Two-step sign-in is on (staff roles wait for it: access/roles.ts `rolesInForce`). */
+  /**
+   * Two steps proved for this session (staff roles wait for it: access/roles.ts `rolesInForce`):
+   * the account has an authenticator app on, or the session was signed in with a passkey.
+   */
   twoFactor: boolean;
   suspended: boolean;
   lastUsedAt: Date;
@@ -49,11 +52,18 @@ export class SessionRepository {
     userId: string,
     tokenHash: string,
     expiresAt: Date,
-    device: { userAgent?: string | null; ip?: string | null } = {},
+    device: { userAgent?: string | null; ip?: string | null; passkey?: boolean } = {},
   ): Promise<string> {
     const [row] = await this.db
       .insert(sessions)
-      .values({ userId, tokenHash, expiresAt, userAgent: device.userAgent ?? null, ip: device.ip ?? null })
+      .values({
+        userId,
+        tokenHash,
+        expiresAt,
+        userAgent: device.userAgent ?? null,
+        ip: device.ip ?? null,
+        passkey: device.passkey ?? false,
+      })
       .returning({ id: sessions.id });
     return row!.id;
   }
@@ -90,7 +100,7 @@ export class SessionRepository {
         username: users.username,
         roles: users.roles,
         verified: users.verified,
-        twoFactor: sql<boolean>`(${userTwoFactor.enabledAt} IS NOT NULL)`,
+        twoFactor: sql<boolean>`(${userTwoFactor.enabledAt} IS NOT NULL OR ${sessions.passkey})`,
         suspendedAt: users.suspendedAt,
         lastUsedAt: sessions.lastUsedAt,
       })

@@ -49,6 +49,29 @@ describe('two-step sign-in is required for administrator roles (issue 18)', () =
     expect((await t.call('admin.users', {}, { token: admin.token })).body.code).toBe('TWO_FACTOR_REQUIRED');
   });
 
+  it('a session signed in with a passkey counts as two steps (ADR 0039); a password session does not', async () => {
+    const admin = await createUser(t, { roles: ['admin', 'user'], twoFactor: false });
+    // The account's password session (no authenticator app): the roles wait.
+    expect((await t.call('admin.users', {}, { token: admin.token })).body.code).toBe('TWO_FACTOR_REQUIRED');
+    // A passkey proved the account (what PasskeyService.verifyLogin answers after the WebAuthn check).
+    const ctx = { ip: '127.0.0.1', lang: 'en' as const, userAgent: 'vitest' };
+    const viaPasskey = await t.services.auth.passkeySignIn(admin.id, ctx);
+    expect((await t.call('admin.users', {}, { token: viaPasskey.token })).status).toBe(200);
+    const profile = await t.call('user.profile', undefined, { token: viaPasskey.token });
+    expect(profile.body.roles).toContain('admin');
+    // Only that session: the password session of the same account still waits, and a new one too.
+    expect((await t.call('admin.users', {}, { token: admin.token })).body.code).toBe('TWO_FACTOR_REQUIRED');
+    const again = await t.call('auth.login', { login: admin.username, password: TEST_PASSWORD });
+    expect(again.status).toBe(200);
+    expect((await t.call('admin.users', {}, { token: again.body.token })).body.code).toBe(
+      'TWO_FACTOR_REQUIRED',
+    );
+    // A passkey gives no role the account does not hold.
+    const fan = await createUser(t);
+    const fanPasskey = await t.services.auth.passkeySignIn(fan.id, ctx);
+    expect((await t.call('admin.users', {}, { token: fanPasskey.token })).body.code).toBe('FORBIDDEN');
+  });
+
   it('a super without it cannot use the dashboard; roles it never held stay FORBIDDEN', async () => {
     const root = await createUser(t, { roles: ['super', 'admin', 'user'], twoFactor: false });
     const grant = await t.call(
