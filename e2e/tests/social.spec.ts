@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { LOCAL_URL } from '../playwright.config.ts';
-import { DEMO_PASSWORD, DESKTOP, PHONE, shot, signUpFan } from './helpers.ts';
+import { DEMO_PASSWORD, DESKTOP, enableTotpByApi, PHONE, shot, signUpFan, totpCode } from './helpers.ts';
 
 /**
  * Social sign-in against a real OpenID Connect provider (npm oidc-provider, started next to the app
@@ -150,5 +150,63 @@ test.describe('social sign-in (OpenID Connect)', () => {
     await page.getByTestId('provider-unlink').click();
     await expect(page.getByTestId('provider-row')).toHaveCount(0);
     await expect(page.getByTestId('provider-link-oidc')).toBeVisible();
+  });
+
+  test('an account with two-step sign-in gets the second step after the provider: a code, then a recovery code (en desktop, es phone)', async ({
+    page,
+    request,
+  }, info) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(DESKTOP);
+    await page.addInitScript(() => window.localStorage.setItem('ageAccepted', 'confirm'));
+    await page.addInitScript(() => window.localStorage.setItem('language', 'en'));
+    // An account made through the provider, then two-step sign-in turned on.
+    await page.goto(`${LOCAL_URL}/login`);
+    const person = personOf('sso2fa');
+    await inPopup(page, 'social-oidc', person);
+    await page.getByTestId('field-birthdate').fill('1990-02-02');
+    await page.getByTestId('field-acceptTerms').check();
+    await page.getByTestId('social-signup-submit').click();
+    await expect(page).not.toHaveURL(/\/login/);
+    const token = (await page.evaluate(() => window.localStorage.getItem('token'))) as string;
+    const username = await page.evaluate(() => JSON.parse(window.localStorage.getItem('user') ?? '{}').user);
+    const { secret, recoveryCodes } = await enableTotpByApi(request, token);
+
+    // Signed out, the provider proves the person again: no session before the second step.
+    await page.evaluate(() => window.localStorage.removeItem('token'));
+    await page.goto(`${LOCAL_URL}/login`);
+    await inPopup(page, 'social-oidc', person);
+    await expect(page.getByTestId('two-factor-step')).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+    await page.getByTestId('two-factor-code').fill('000000');
+    await page.getByTestId('two-factor-submit').click();
+    await expect(page.getByTestId('two-factor-error')).toBeVisible();
+    await shot(page, info, 'social-two-factor-en-desktop');
+    // The next step's code (the enrolment used this one; a code is never accepted twice).
+    await page.getByTestId('two-factor-code').fill(await totpCode(secret, 1));
+    await page.getByTestId('two-factor-submit').click();
+    await expect(page).not.toHaveURL(/\/login/);
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('token'))).toBeTruthy();
+    expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('user') ?? '{}').user)).toBe(
+      username,
+    );
+
+    // Again in Spanish on a phone, with a recovery code this time.
+    await page.evaluate(() => window.localStorage.removeItem('token'));
+    await page.setViewportSize(PHONE);
+    await page.addInitScript(() => window.localStorage.setItem('language', 'es'));
+    await page.goto(`${LOCAL_URL}/login`);
+    await expect(page.getByTestId('social-oidc')).toHaveText('Continuar con Test ID');
+    await inPopup(page, 'social-oidc', person);
+    await expect(page.getByTestId('two-factor-step')).toBeVisible();
+    await shot(page, info, 'social-two-factor-es-phone');
+    await page.getByTestId('two-factor-switch').click();
+    await page.getByTestId('two-factor-code').fill(recoveryCodes[0] as string);
+    await page.getByTestId('two-factor-submit').click();
+    await expect(page).not.toHaveURL(/\/login/);
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('token'))).toBeTruthy();
+    expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('user') ?? '{}').user)).toBe(
+      username,
+    );
   });
 });
