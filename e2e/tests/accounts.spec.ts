@@ -294,6 +294,61 @@ test.describe('two-step sign-in from the security page', () => {
 });
 
 test.describe('passkeys', () => {
+  test('an admin without the authenticator app opens the admin area in a passkey session, not in a password one (en, desktop)', async ({
+    page,
+    request,
+    baseURL,
+  }, info) => {
+    const staff = await signUpFan(request, 'pkadmin');
+    await grantRoleByApi(request, staff.user, 'admin');
+    const site = `http://localhost:${new URL(baseURL as string).port}`;
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await page.setViewportSize(DESKTOP);
+    await page.addInitScript(() => {
+      window.localStorage.setItem('language', 'en');
+      window.localStorage.setItem('ageAccepted', 'confirm');
+    });
+    // The password alone: the admin area sends the account to the security page.
+    await page.goto(`${site}/login`);
+    await page.getByTestId('field-login').fill(staff.username);
+    await page.getByTestId('field-password').fill(DEMO_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await expect(page).not.toHaveURL(/\/login/);
+    const passwordToken = (await page.evaluate(() => window.localStorage.getItem('token'))) as string;
+    await page.goto(`${site}/?admin=users`);
+    await expect(page).toHaveURL(/\/user\/security\?required=1/);
+    await expect(page.getByTestId('security-required')).toContainText('signed in with a passkey');
+    await page.getByTestId('passkey-add').click();
+    await expect(page.getByTestId('passkey-added')).toBeVisible();
+    await shot(page, info, 'staff-passkey-security-en-desktop');
+    // Having a passkey does not lift the password session.
+    const refused = await request.get('/api/v1/admin/users', { headers: { a1sledom: passwordToken } });
+    expect(((await refused.json()) as { code: string }).code).toBe('TWO_FACTOR_REQUIRED');
+
+    // Signed in with the passkey: the admin area opens.
+    await page.evaluate(() => window.localStorage.removeItem('token'));
+    await page.goto(`${site}/login`);
+    await page.getByTestId('passkey-sign-in').click();
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto(`${site}/?admin=users`);
+    await expect(page.getByTestId('admin-users')).toBeVisible();
+    await expect(page.getByTestId('user-row').first()).toBeVisible();
+    await shot(page, info, 'staff-passkey-admin-en-desktop');
+    const token = (await page.evaluate(() => window.localStorage.getItem('token'))) as string;
+    expect((await request.get('/api/v1/admin/users', { headers: { a1sledom: token } })).status()).toBe(200);
+  });
+
   for (const [language, device, size] of [
     ['en', 'desktop', DESKTOP],
     ['es', 'phone', PHONE],
