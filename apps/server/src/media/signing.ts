@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
 export const VARIANTS = ['original', 'web', 'thumb', 'blur', 'poster', 'sprite'] as const;
 export type Variant = (typeof VARIANTS)[number];
@@ -12,10 +13,26 @@ export function isVariant(v: string): v is Variant {
  * Expiries are rounded up to a window so a page reload reuses the same URL (and the browser cache).
  */
 export class UrlSigner {
+  /** HMAC-SHA256's padded keys (RFC 2104), derived once instead of on every signature. */
+  private readonly innerPad: Buffer;
+  private readonly outerPad: Buffer;
+  /**
+   * URLs that do not name a viewer (the blurred preview, unmarked files) are the same for everyone
+   * in an expiry window: signed once per file, variant and window, then reused by every viewer.
+   */
+  private readonly shared = new LRUCache<string, string>({ max: 50_000 });
+
   constructor(
     private readonly secret: string,
     private readonly opts: { ttlSeconds: number; cdnUrl?: string; now?: () => Date },
-  ) {}
+  ) {
+    let key = Buffer.from(secret, 'utf8');
+    if (key.length > 64) key = hash('sha256', key, 'buffer');
+    const block = Buffer.alloc(64);
+    key.copy(block);
+    this.innerPad = Buffer.from(block.map((b) => b ^ 0x36));
+    this.outerPad = Buffer.from(block.map((b) => b ^ 0x5c));
+  }
 
   private nowSeconds(): number {
     return Math.floor((this.opts.now?.() ?? new Date()).getTime() / 1000);
@@ -23,7 +40,13 @@ export class UrlSigner {
 
   private mac(id: string, variant: Variant, exp: number, fan?: string): string {
     const subject = fan ? `${id}/${variant}/${exp}/${fan}` : `${id}/${variant}/${exp}`;
-    return createHmac('sha256', this.secret).update(subject).digest('hex');
+    return this.hmac(subject);
+  }
+
+  /** HMAC-SHA256 in hex, the same as `createHmac('sha256', secret)`, with the pads precomputed. */
+  private hmac(subject: string): string {
+    const inner = hash('sha256', Buffer.concat([this.innerPad, Buffer.from(subject)]), 'buffer');
+    return hash('sha256', Buffer.concat([this.outerPad, inner]), 'hex');
   }
 
   /**
@@ -33,6 +56,19 @@ export class UrlSigner {
   url(id: string, variant: Variant, fan?: string): string {
     const window = Math.min(300, this.opts.ttlSeconds);
     const exp = Math.ceil((this.nowSeconds() + this.opts.ttlSeconds) / window) * window;
+    if (!fan) {
+      const key = `${id}/${variant}/${exp}`;
+      let signed = this.shared.get(key);
+      if (signed === undefined) {
+        signed = this.sign(id, variant, exp);
+        this.shared.set(key, signed);
+      }
+      return signed;
+    }
+    return this.sign(id, variant, exp, fan);
+  }
+
+  private sign(id: string, variant: Variant, exp: number, fan?: string): string {
     const who = fan ? `&fan=${encodeURIComponent(fan)}` : '';
     const pathname = `/api/v1/media/${encodeURIComponent(id)}/${variant}?exp=${exp}${who}&sig=${this.mac(id, variant, exp, fan)}`;
     return this.opts.cdnUrl ? `${this.opts.cdnUrl.replace(/\/+$/, '')}${pathname}` : pathname;

@@ -46,9 +46,17 @@ export type VideoManifest = z.infer<typeof videoManifestSchema>;
 
 /** The manifest of a media row's info, or null (images, videos from before HLS). */
 export function videoManifest(info: unknown): VideoManifest | null {
-  const parsed = videoManifestSchema.safeParse((info as { video?: unknown } | null)?.video);
-  return parsed.success ? parsed.data : null;
+  const video = (info as { video?: unknown } | null)?.video;
+  if (video === null || typeof video !== 'object') return null;
+  // The same stored info (a cached feed page's row) is parsed once, not on every presentation.
+  const known = parsedManifests.get(video);
+  if (known !== undefined) return known;
+  const parsed = videoManifestSchema.safeParse(video);
+  const manifest = parsed.success ? parsed.data : null;
+  parsedManifests.set(video, manifest);
+  return manifest;
 }
+const parsedManifests = new WeakMap<object, VideoManifest | null>();
 
 /** Storage keys of a transcoded video's HLS files and sprite, relative to its media prefix. */
 export function videoFileNames(m: VideoManifest): string[] {
