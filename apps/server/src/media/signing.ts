@@ -23,7 +23,7 @@ export class UrlSigner {
   private readonly shared = new LRUCache<string, string>({ max: 50_000 });
 
   constructor(
-    private readonly secret: string,
+    secret: string,
     private readonly opts: { ttlSeconds: number; cdnUrl?: string; now?: () => Date },
   ) {
     let key = Buffer.from(secret, 'utf8');
