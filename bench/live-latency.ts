@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 import { openSocket, type TestSocket } from '../apps/server/test/sockets.ts';
+import { LIVE_HLS_CONFIG } from '../apps/web/src/features/live/live-hls.ts';
 
 const require = createRequire(import.meta.url);
 const BITS = 20;
@@ -38,8 +39,7 @@ function barcodeFilter(width: number): string {
 const PLAYER = (src: string, token: string, sync: number, width: number) => `
   const video = document.querySelector('video');
   const hls = new Hls({
-    lowLatencyMode: true, liveSyncDuration: ${sync}, liveMaxLatencyDuration: 5, maxLiveSyncPlaybackRate: 1.5,
-    backBufferLength: 10, manifestLoadingMaxRetry: 30, manifestLoadingRetryDelay: 500, levelLoadingMaxRetry: 30,
+    ...${JSON.stringify({ ...LIVE_HLS_CONFIG, liveSyncDuration: sync })},
     xhrSetup: (xhr, url) => { if (!/seg_\\d+\\.ts/.test(url)) xhr.setRequestHeader('authorization', 'Bearer ${token}'); },
   });
   hls.on(Hls.Events.ERROR, (_e, d) => {
@@ -56,6 +56,9 @@ const PLAYER = (src: string, token: string, sync: number, width: number) => `
   canvas.width = ${width}; canvas.height = ${BAR};
   const ctx = canvas.getContext('2d', { willReadFrequently: true });
   window.samples = [];
+  // Stalls: the player ran out of buffer (the 'waiting' event), with the time.
+  window.stalls = [];
+  video.addEventListener('waiting', () => window.stalls.push(Date.now()));
   const read = (_now, meta) => {
     ctx.drawImage(video, 0, 0, ${width}, ${BAR}, 0, 0, ${width}, ${BAR});
     const row = ctx.getImageData(0, ${BAR / 2}, ${width}, 1).data;
@@ -74,6 +77,8 @@ export interface LatencyResult {
   segmentSeconds: number;
   playerSyncSeconds: number;
   frames: number;
+  /** Times the player ran out of buffer after the warm-up. */
+  stalls: number;
   p50ms: number;
   p90ms: number;
   maxMs: number;
@@ -180,6 +185,9 @@ export async function measureLatency(opts: {
   flush();
   await queue;
   const samples = (await page.evaluate('window.samples')) as [number, number][];
+  const stalls = ((await page.evaluate('window.stalls')) as number[]).filter(
+    (at) => at > started + opts.warmupSeconds * 1000,
+  ).length;
   await browser.close();
   for (const s of sockets) s.disconnect();
 
@@ -196,6 +204,7 @@ export async function measureLatency(opts: {
     segmentSeconds: opts.segmentSeconds,
     playerSyncSeconds: opts.playerSyncSeconds,
     frames: latencies.length,
+    stalls,
     p50ms: at(0.5),
     p90ms: at(0.9),
     maxMs: latencies.at(-1) ?? NaN,

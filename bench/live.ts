@@ -8,11 +8,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { makeCreator } from '../apps/server/src/payments/money.testkit.ts';
 import { createUser, subscribe } from '../apps/server/test/factories.ts';
 import { createTestApp } from '../apps/server/test/harness.ts';
+import { LIVE_HLS_CONFIG } from '../apps/web/src/features/live/live-hls.ts';
 import { measureLatency } from './live-latency.ts';
 
 const freePort = () =>
@@ -28,7 +30,15 @@ const rtmpPort = await freePort();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-bench-live-'));
 const database = await openDatabase({ dataDir: path.join(dir, 'db') });
 await migrate(database);
-const t = await createTestApp({ LIVE_RTMP_PORT: String(rtmpPort), LIVE_DIR: dir }, { database });
+// LIVE_SEGMENT_SECONDS and BENCH_SYNC (the player's hold-back) compare settings; the defaults are the app's.
+const segmentSeconds = Number(
+  process.env.LIVE_SEGMENT_SECONDS ?? loadConfig({ NODE_ENV: 'test' }).live.segmentSeconds,
+);
+const playerSyncSeconds = Number(process.env.BENCH_SYNC ?? LIVE_HLS_CONFIG.liveSyncDuration);
+const t = await createTestApp(
+  { LIVE_RTMP_PORT: String(rtmpPort), LIVE_DIR: dir, LIVE_SEGMENT_SECONDS: String(segmentSeconds) },
+  { database },
+);
 const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 const creator = await makeCreator(t);
 const viewersMax = Number(process.env.BENCH_VIEWERS ?? 400);
@@ -66,8 +76,8 @@ for (const chunkMs of (process.env.BENCH_CHUNK_MS ?? '500,250').split(',').map(N
       viewerToken: fans[1]!.token,
       playlistUrl,
       chunkMs,
-      segmentSeconds: 1,
-      playerSyncSeconds: 1.5,
+      segmentSeconds,
+      playerSyncSeconds,
       seconds: Number(process.env.BENCH_LATENCY_SECONDS ?? 45),
       warmupSeconds: 15,
     }),
@@ -215,10 +225,10 @@ console.info(
     {
       machine: { cores: os.cpus().length, load: os.loadavg().map((l) => Math.round(l * 100) / 100) },
       latency,
-      segmentSeconds: 1,
+      segmentSeconds,
       segmentServedAfterSourceMs: { median, max: delays.at(-1), samples: delays.length },
-      // hls.js plays liveSyncDurationCount = 2 segments behind the newest one.
-      estimatedCameraToViewerSeconds: Math.round((median / 1000 + 2) * 10) / 10,
+      // hls.js plays liveSyncDuration behind the newest segment.
+      estimatedCameraToViewerSeconds: Math.round((median / 1000 + playerSyncSeconds) * 10) / 10,
       viewers: results,
     },
     null,

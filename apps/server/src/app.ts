@@ -208,6 +208,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     root: config.live.dir,
     ffmpeg: () => resolveFfmpeg(config.media).ffmpeg,
     key: (liveId) => media.hlsKeys.key('live', liveId, LIVE_RENDITION, liveId),
+    segmentSeconds: config.live.segmentSeconds,
     log: (msg, data) => app.log.warn(data ?? {}, msg),
   });
   const services = buildServices({
@@ -383,7 +384,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     lives: {
       mayWatch: (auth, liveId) => services.lives.mayWatch(auth, liveId),
       mayIngest: (auth, liveId) => services.lives.mayIngest(auth, liveId),
-      push: (liveId, chunk) => liveMedia.push(liveId, chunk),
+      push: (liveId, chunk, feeder) => liveMedia.push(liveId, chunk, feeder),
+      dropFeed: (liveId, feeder) => liveMedia.drop(liveId, feeder),
       viewersChanged: (liveId) => services.lives.viewersChanged(liveId),
     },
   });
@@ -409,7 +411,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
         dir: config.live.dir,
         liveForKey: (key) => services.lives.liveForStreamKey(key),
         started: (liveId, url) => liveMedia.pull(liveId, url),
-        stopped: (liveId) => void liveMedia.stop(liveId),
+        // The encoder went away: its run stops; a reconnect (to this copy or another) resumes the live.
+        stopped: (liveId, url) => void liveMedia.drop(liveId, url),
         log: (msg, data) => app.log.warn(data ?? {}, msg),
       })
     : undefined;

@@ -135,6 +135,20 @@ const envSchema = z.object({
   LIVE_RTMP_HOST: z.string().default('127.0.0.1'),
   /** The RTMP server URL shown to creators for OBS (default rtmp://localhost:<port>/live). */
   LIVE_RTMP_URL: z.string().optional(),
+  /** Length of a live's HLS segments in seconds (a key frame each): shorter is lower latency, more requests. */
+  LIVE_SEGMENT_SECONDS: z.coerce.number().min(0.25).max(6).default(0.5),
+  /**
+   * The media engine of RTMP lives (ADR 0038): `builtin` (node-media-server + ffmpeg in the app) or
+   * `nginx-rtmp` (nginx's RTMP module ingests and packages; the app authorises publish and watch).
+   */
+  LIVE_ENGINE: z.enum(['builtin', 'nginx-rtmp']).default('builtin'),
+  /** nginx-rtmp: the secret in the on_publish URL (`…/api/v1/lives/engine/publish?secret=…`). */
+  LIVE_ENGINE_SECRET: z.string().min(16).optional(),
+  /** nginx-rtmp: its `hls_path` (hls_nested on) and `record_path`, readable by every app copy. */
+  LIVE_ENGINE_HLS_DIR: z.string().optional(),
+  LIVE_ENGINE_RECORD_DIR: z.string().optional(),
+  /** nginx-rtmp: where an accepted publish is relayed, under the live's id (its `hls` application). */
+  LIVE_ENGINE_RELAY_URL: z.string().default('rtmp://127.0.0.1:1935/hls'),
   /** Money (issue 6). Percents are whole numbers; amounts integer cents or credits. */
   CREDIT_VALUE_CENTS: positiveInt(10),
   PLATFORM_COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
@@ -332,6 +346,11 @@ export interface Config {
     dir: string;
     rtmp: { port: number; host: string } | undefined;
     rtmpUrl: string;
+    segmentSeconds: number;
+    /** The external engine of RTMP lives; undefined: the built-in path. */
+    engine:
+      | { kind: 'nginx-rtmp'; secret: string; hlsDir: string; recordDir: string; relayUrl: string }
+      | undefined;
   };
   money: MoneyConfig;
 }
@@ -367,6 +386,21 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+function liveEngine(e: z.infer<typeof envSchema>): Config['live']['engine'] {
+  if (e.LIVE_ENGINE === 'builtin') return undefined;
+  if (!e.LIVE_ENGINE_SECRET || !e.LIVE_ENGINE_HLS_DIR)
+    throw new ConfigError([
+      'LIVE_ENGINE=nginx-rtmp needs LIVE_ENGINE_SECRET (16+ characters) and LIVE_ENGINE_HLS_DIR',
+    ]);
+  return {
+    kind: e.LIVE_ENGINE,
+    secret: e.LIVE_ENGINE_SECRET,
+    hlsDir: path.resolve(e.LIVE_ENGINE_HLS_DIR),
+    recordDir: path.resolve(e.LIVE_ENGINE_RECORD_DIR ?? e.LIVE_ENGINE_HLS_DIR),
+    relayUrl: e.LIVE_ENGINE_RELAY_URL.replace(/\/+$/, ''),
+  };
 }
 
 /** Parses the environment once; a bad value throws a ConfigError naming the variable. */
@@ -476,8 +510,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     live: {
       dir: path.resolve(e.LIVE_DIR ?? path.join(dataDir, 'live')),
-      rtmp: e.LIVE_RTMP_PORT ? { port: e.LIVE_RTMP_PORT, host: e.LIVE_RTMP_HOST } : undefined,
+      // The engine takes the encoders' RTMP: the built-in ingest stays off.
+      rtmp:
+        e.LIVE_RTMP_PORT && e.LIVE_ENGINE === 'builtin'
+          ? { port: e.LIVE_RTMP_PORT, host: e.LIVE_RTMP_HOST }
+          : undefined,
       rtmpUrl: e.LIVE_RTMP_URL ?? `rtmp://localhost:${e.LIVE_RTMP_PORT ?? 1935}/live`,
+      segmentSeconds: e.LIVE_SEGMENT_SECONDS,
+      engine: liveEngine(e),
     },
     money: {
       creditValueCents: e.CREDIT_VALUE_CENTS,

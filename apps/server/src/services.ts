@@ -8,6 +8,7 @@ import { SecretBox } from './lib/secret-box.ts';
 import type { Mailer, OutboxMailer } from './mail/mailer.ts';
 import type { HlsDelivery } from './media/hls/index.ts';
 import type { LiveMedia } from './media/live/live-media.ts';
+import { NginxRtmpFiles } from './media/live/nginx-rtmp.ts';
 import type { Storage } from './media/storage.ts';
 import { ActionLog } from './modules/admin/action-log.ts';
 import { AdminRepository } from './modules/admin/admin.repository.ts';
@@ -246,6 +247,7 @@ export function buildServices(deps: ServiceDeps) {
       return post._id;
     },
     rtmpUrl: deps.config.live.rtmpUrl,
+    engine: deps.config.live.engine ? new NginxRtmpFiles(deps.config.live.engine) : undefined,
     now: deps.now,
   });
   const emailConfirmation = new EmailConfirmationService({

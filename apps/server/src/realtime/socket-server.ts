@@ -25,7 +25,10 @@ export interface LiveHooks {
   mayWatch(auth: AuthInfo, liveId: string): Promise<boolean>;
   mayIngest(auth: AuthInfo, liveId: string): Promise<boolean>;
   /** A chunk of the creator's camera stream; false when it could not be taken. */
-  push(liveId: string, chunk: Buffer): boolean;
+  /** A chunk of the creator's camera stream from this socket (`feeder`, the socket's id). */
+  push(liveId: string, chunk: Buffer, feeder: string): Promise<boolean>;
+  /** The creator's ingest socket went away: its run of the live's media stops; the live goes on. */
+  dropFeed(liveId: string, feeder: string): Promise<void>;
   /** Someone joined or left the live's room: count the viewers again (publisher.liveViewers). */
   viewersChanged(liveId: string): Promise<void>;
 }
@@ -149,9 +152,12 @@ export function attachRealtime(opts: {
         if (!(await opts.lives.mayIngest(auth, liveId).catch(() => false))) return reply(false);
         socket.data.ingest = liveId;
       }
-      reply(opts.lives.push(liveId, chunk));
+      reply(await opts.lives.push(liveId, chunk, socket.id).catch(() => false));
     });
     socket.on('disconnecting', () => {
+      // The creator's camera socket: a reconnect (to this copy or another) resumes the live.
+      const ingest = socket.data.ingest;
+      if (ingest && opts.lives) report(opts.lives.dropFeed(ingest, socket.id));
       for (const room of socket.rooms) {
         if (room.startsWith('live:')) setTimeout(() => countViewers(room.slice(5)), 0);
       }

@@ -22,6 +22,11 @@ export interface HlsSource {
   playlist(id: string, rendition: string): Promise<string | null>;
   /** The key id the rendition's AES-128 key derives from (see HlsKeys), or null when not encrypted. */
   keyId(id: string, rendition: string): Promise<string | null>;
+  /**
+   * The key bytes when the source's packager made its own key (an external engine, ADR 0038);
+   * null: the key derives from `keyId` (HlsKeys).
+   */
+  key?(id: string, rendition: string): Promise<Buffer | null>;
   /** An (encrypted) segment; served publicly, so a CDN can cache it. */
   segment(id: string, rendition: string, name: string): Promise<MediaFile | null>;
   /**
@@ -167,12 +172,16 @@ export class HlsDelivery {
       const rendition = req.params.rendition ?? '';
       const { source } = await admit(req, 'key', rendition);
       const { kind, id } = req.params;
-      const keyId = await source.keyId(id, rendition);
-      if (!keyId) throw new AppError('NOT_FOUND');
+      let key = (await source.key?.(id, rendition)) ?? null;
+      if (!key) {
+        const keyId = await source.keyId(id, rendition);
+        if (!keyId) throw new AppError('NOT_FOUND');
+        key = this.keys.key(kind, id, rendition, keyId);
+      }
       return reply
         .header('content-type', 'application/octet-stream')
         .header('cache-control', 'private, no-store')
-        .send(this.keys.key(kind, id, rendition, keyId));
+        .send(key);
     });
 
     app.get('/api/v1/hls/:kind/:id/:rendition/captions.vtt', async (req: Req, reply) => {

@@ -9,7 +9,12 @@ interface Session {
   /** The browser's WebM as it arrives (the recording); null for RTMP (ffmpeg writes it). */
   recording: fs.WriteStream | null;
   exited: Promise<void>;
+  /** Who feeds it: the creator's socket (browser) or the RTMP publisher; a newer feeder replaces it. */
+  feeder: string;
 }
+
+/** The EBML magic a WebM stream starts with: MediaRecorder's first chunk (a new or restarted recorder). */
+const EBML = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
 
 export interface LiveMediaOptions {
   /** Where each live's HLS files and recording live (`<root>/<liveId>/`). */
@@ -21,7 +26,7 @@ export interface LiveMediaOptions {
    * the app secret, so any server copy hands out the same key without storing it.
    */
   key(liveId: string): Buffer;
-  /** HLS segment length in seconds (1 s keeps camera-to-viewer latency near 3 s). */
+  /** HLS segment length in seconds (LIVE_SEGMENT_SECONDS, 0.5 by default: bench:live, docs/benchmarks.md). */
   segmentSeconds?: number;
   log?: (msg: string, data?: Record<string, unknown>) => void;
 }
@@ -30,6 +35,12 @@ export interface LiveMediaOptions {
 export const LIVE_RENDITION = 'live';
 const HLS_FILE = /^(index\.m3u8|seg_\d{1,6}\.ts)$/;
 const SEGMENT_NUMBER = /^seg_(\d+)\.ts$/;
+/**
+ * Start encoding after half a second of input instead of ffmpeg's default 5 s of probing: the
+ * container header (WebM, FLV) already names the streams, and the probed seconds would be the
+ * first viewer's wait.
+ */
+const LOW_DELAY_INPUT = ['-probesize', '500000', '-analyzeduration', '500000'];
 
 /**
  * The embedded live media path (ADR 0025): the creator's WebM chunks (MediaRecorder, sent over the
@@ -43,7 +54,7 @@ export class LiveMedia {
   private readonly segment: number;
 
   constructor(private readonly opts: LiveMediaOptions) {
-    this.segment = opts.segmentSeconds ?? 1;
+    this.segment = opts.segmentSeconds ?? 0.5;
   }
 
   dir(liveId: string): string {
@@ -70,7 +81,9 @@ export class LiveMedia {
 
   /** The encoding half of the command: H.264 (zero-latency tune, a key frame per segment) + AAC into encrypted HLS. */
   private output(dir: string, keyInfo: string, startNumber: number): string[] {
-    const gop = String(30 * this.segment);
+    // A resumed live (the creator reconnected, maybe to another copy): new timestamps from here.
+    const discontinuity = startNumber > 0 ? '+discont_start' : '';
+    const gop = String(Math.max(1, Math.round(30 * this.segment)));
     return [
       '-map',
       '0:v:0',
@@ -117,7 +130,7 @@ export class LiveMedia {
       '-hls_list_size',
       '6',
       '-hls_flags',
-      'delete_segments+independent_segments+omit_endlist',
+      `delete_segments+independent_segments+omit_endlist${discontinuity}`,
       '-hls_key_info_file',
       keyInfo,
       // A restarted ffmpeg (the creator reconnected) goes on numbering: segment names never repeat,
@@ -134,6 +147,7 @@ export class LiveMedia {
     liveId: string,
     input: string[],
     recording: fs.WriteStream | null,
+    feeder: string,
     extra: string[] = [],
   ): Session {
     const dir = this.dir(liveId);
@@ -178,20 +192,49 @@ export class LiveMedia {
         resolve();
       });
     });
-    const session = { proc, recording, exited };
+    const session = { proc, recording, exited, feeder };
     this.sessions.set(liveId, session);
     return session;
   }
 
-  /** A chunk of the creator's browser stream (WebM, in order); the first one starts ffmpeg. */
-  push(liveId: string, chunk: Buffer): boolean {
-    let s = this.sessions.get(liveId);
-    if (!s) {
-      fs.mkdirSync(this.dir(liveId), { recursive: true });
-      const recording = fs.createWriteStream(path.join(this.dir(liveId), 'recording.webm'), { flags: 'a' });
-      s = this.start(liveId, ['-fflags', '+genpts', '-f', 'matroska', '-i', 'pipe:0'], recording);
+  /**
+   * The next recording file of the live: `recording.<ext>`, then `recording.1.<ext>`, … — each run
+   * of ffmpeg (the creator reconnected) records a part; `recordingFile` joins them.
+   */
+  private recordingPart(liveId: string, ext: 'webm' | 'flv'): string {
+    const dir = this.dir(liveId);
+    for (let n = 0; ; n++) {
+      const file = path.join(dir, n ? `recording.${n}.${ext}` : `recording.${ext}`);
+      if (!fs.existsSync(file)) return file;
     }
-    if (!s.recording || !s.proc.stdin?.writable) return false;
+  }
+
+  /**
+   * A chunk of the creator's browser stream (WebM, in order) from `feeder` (the creator's socket).
+   * A chunk that starts a WebM stream (MediaRecorder's first, or a recorder restarted after the
+   * socket reconnected, to this copy or another) starts ffmpeg, replacing the run of an older feeder;
+   * the playlist goes on (numbering continues, a discontinuity marks the new timestamps). Chunks of
+   * a stream whose start this copy has not seen are refused (they cannot be decoded alone).
+   */
+  async push(liveId: string, chunk: Buffer, feeder = 'socket'): Promise<boolean> {
+    let s = this.sessions.get(liveId);
+    const starts = chunk.subarray(0, 4).equals(EBML);
+    if (s && starts) {
+      await this.drop(liveId, s.feeder);
+      s = undefined;
+    }
+    if (!s) {
+      if (!starts) return false;
+      fs.mkdirSync(this.dir(liveId), { recursive: true });
+      const recording = fs.createWriteStream(this.recordingPart(liveId, 'webm'));
+      s = this.start(
+        liveId,
+        [...LOW_DELAY_INPUT, '-fflags', '+genpts', '-f', 'matroska', '-i', 'pipe:0'],
+        recording,
+        feeder,
+      );
+    }
+    if (s.feeder !== feeder || !s.recording || !s.proc.stdin?.writable) return false;
     s.recording.write(chunk);
     s.proc.stdin.write(chunk);
     return true;
@@ -203,15 +246,29 @@ export class LiveMedia {
     const dir = this.dir(liveId);
     fs.mkdirSync(dir, { recursive: true });
     // The recording is a second output of the same ffmpeg: a copy of what came in.
-    this.start(liveId, ['-i', url], null, [
+    this.start(liveId, [...LOW_DELAY_INPUT, '-i', url], null, url, [
       '-map',
       '0',
       '-c',
       'copy',
       '-f',
       'flv',
-      path.join(dir, 'recording.flv'),
+      this.recordingPart(liveId, 'flv'),
     ]);
+  }
+
+  /**
+   * The feeder went away (the creator's socket disconnected): its ffmpeg is killed at once, without
+   * the final write of the playlist, so that a run already started on another copy for the
+   * reconnected creator is not overwritten. The live goes on; the next stream start resumes it.
+   */
+  async drop(liveId: string, feeder: string): Promise<void> {
+    const s = this.sessions.get(liveId);
+    if (!s || s.feeder !== feeder) return;
+    this.sessions.delete(liveId);
+    s.recording?.end();
+    s.proc.kill('SIGKILL');
+    await s.exited;
   }
 
   /** Stops the live's ffmpeg (end of input: it writes the last segment) and waits for it (bounded). */
@@ -237,12 +294,47 @@ export class LiveMedia {
     return fs.existsSync(file) ? file : undefined;
   }
 
-  /** The live's recording, when there is one. */
-  recording(liveId: string): string | undefined {
-    for (const name of ['recording.webm', 'recording.flv']) {
-      const file = path.join(this.dir(liveId), name);
-      if (fs.existsSync(file) && fs.statSync(file).size > 0) return file;
-    }
-    return undefined;
+  /** The parts of the live's recording, in order (one per ffmpeg run), non-empty. */
+  recordingParts(liveId: string): string[] {
+    const dir = this.dir(liveId);
+    if (!fs.existsSync(dir)) return [];
+    const order = (name: string) => Number(/^recording\.(\d+)\./.exec(name)?.[1] ?? 0);
+    return fs
+      .readdirSync(dir)
+      .filter((name) => /^recording(\.\d+)?\.(webm|flv)$/.test(name))
+      .sort((a, b) => order(a) - order(b))
+      .map((name) => path.join(dir, name))
+      .filter((file) => fs.statSync(file).size > 0);
+  }
+
+  /** The live's recording, when there is one: the only part, or the parts joined (stream copy). */
+  async recording(liveId: string): Promise<string | undefined> {
+    const parts = this.recordingParts(liveId);
+    const first = parts[0];
+    if (!first || parts.length === 1) return first;
+    const ext = path.extname(first);
+    const joined = path.join(this.dir(liveId), `joined${ext}`);
+    const list = path.join(this.dir(liveId), 'joined.txt');
+    fs.writeFileSync(list, parts.map((p) => `file '${p.replace(/'/g, "'\\''")}'`).join('\n'));
+    const code = await new Promise<number | null>((resolve) => {
+      const proc = spawn(this.opts.ffmpeg(), [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'concat',
+        '-safe',
+        '0',
+        '-i',
+        list,
+        '-c',
+        'copy',
+        joined,
+      ]);
+      proc.on('error', () => resolve(-1));
+      proc.on('close', resolve);
+    });
+    return code === 0 ? joined : first;
   }
 }

@@ -24,8 +24,8 @@ export interface RtmpIngestOptions {
   liveForKey(key: string): Promise<string | undefined>;
   /** A publisher of this live was accepted: start pulling it into HLS from `url`. */
   started(liveId: string, url: string): void;
-  /** The publisher went away. */
-  stopped(liveId: string): void;
+  /** The publisher (pulled from `url`) went away. */
+  stopped(liveId: string, url: string): void;
   log?: (msg: string, data?: Record<string, unknown>) => void;
 }
 
@@ -51,7 +51,7 @@ function portFree(port: number, host: string): Promise<boolean> {
 export class RtmpIngest {
   private nms: Nms | undefined;
   /** Live id by the publishing session, so the end of a publish ends the right pull. */
-  private readonly publishing = new Map<NmsSession, string>();
+  private readonly publishing = new Map<NmsSession, { liveId: string; url: string }>();
 
   constructor(private readonly opts: RtmpIngestOptions) {}
 
@@ -82,15 +82,16 @@ export class RtmpIngest {
             session.close();
             return;
           }
-          this.publishing.set(session, liveId);
+          const url = `rtmp://127.0.0.1:${this.opts.port}/live/${key}`;
+          this.publishing.set(session, { liveId, url });
           // Give node-media-server a moment to register the publisher before our ffmpeg plays it.
-          setTimeout(() => this.opts.started(liveId, `rtmp://127.0.0.1:${this.opts.port}/live/${key}`), 300);
+          setTimeout(() => this.opts.started(liveId, url), 300);
         });
     });
     nms.on('donePublish', (session) => {
-      const liveId = this.publishing.get(session);
+      const publishing = this.publishing.get(session);
       this.publishing.delete(session);
-      if (liveId) this.opts.stopped(liveId);
+      if (publishing) this.opts.stopped(publishing.liveId, publishing.url);
     });
     await nms.run();
     this.nms = nms;

@@ -99,4 +99,72 @@ describe.skipIf(!shared)('a live across two server copies', () => {
     );
     await one.call('lives.end', undefined, { token: creator.token, params: { id } });
   }, 60_000);
+
+  it('goes on when the creator reconnects to the other copy (a new recorder there), the recording in one piece', async () => {
+    const creator = await makeCreator(one);
+    const fan = await createUser(one);
+    await subscribe(one, fan.id, creator.id);
+    const id = (
+      await one.call(
+        'lives.start',
+        { title: 'Reconnect', audience: 'subscribers', source: 'browser' },
+        { token: creator.token },
+      )
+    ).body.live._id;
+    // Two recorder runs (the browser starts a new MediaRecorder when its socket reconnects).
+    const [first, second] = [1, 2].map((n) => {
+      const file = path.join(liveDir, `run-${n}.webm`);
+      execFileSync('ffmpeg', [
+        ...['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=30', '-t', '4'],
+        ...['-c:v', 'libvpx', '-deadline', 'realtime', file],
+      ]);
+      return fs.readFileSync(file);
+    }) as [Buffer, Buffer];
+    const send = async (socket: TestSocket, data: Buffer) => {
+      const acks: boolean[] = [];
+      for (let i = 0; i < data.length; i += 64 * 1024)
+        acks.push(await socket.emitWithAck('liveChunk', id, data.subarray(i, i + 64 * 1024)));
+      return acks;
+    };
+    const playlistFile = path.join(liveDir, id, 'index.m3u8');
+    const segments = () =>
+      fs.existsSync(playlistFile)
+        ? [...fs.readFileSync(playlistFile, 'utf8').matchAll(/seg_(\d+)\.ts/g)].map((m) => Number(m[1]))
+        : [];
+
+    const onOne = await openSocket(base1, creator.token, sockets);
+    expect((await send(onOne, first)).every(Boolean)).toBe(true);
+    await until(async () => segments().length > 2, 20_000);
+    // The connection to copy one drops; copy one stops its run (the live is not ended).
+    onOne.disconnect();
+    await until(async () => !one.services.liveMedia.isRunning(id), 10_000);
+    const before = Math.max(...segments());
+
+    const onTwo = await openSocket(base2, creator.token, sockets);
+    // A chunk of the old recorder that was still in flight: copy two cannot decode it alone.
+    expect(await onTwo.emitWithAck('liveChunk', id, first.subarray(64 * 1024, 128 * 1024))).toBe(false);
+    expect((await send(onTwo, second)).every(Boolean)).toBe(true);
+    expect(two.services.liveMedia.isRunning(id)).toBe(true);
+    // The same playlist goes on: later segment numbers, a discontinuity for the new timestamps.
+    await until(async () => segments().some((n) => n > before + 1), 20_000);
+    expect(fs.readFileSync(playlistFile, 'utf8')).toContain('#EXT-X-DISCONTINUITY');
+    const live = (await one.call('lives.get', undefined, { token: fan.token, params: { id } })).body;
+    expect(live.live.status).toBe('live');
+    const playlist = await (
+      await fetch(`${base1}${live.playlist}`, { headers: { authorization: `Bearer ${fan.token}` } })
+    ).text();
+    expect(playlist).toContain(`seg_${Math.max(...segments())}.ts`);
+
+    // Ended on copy two (where the run is); the replay's recording joins both runs.
+    await two.call('lives.end', undefined, { token: creator.token, params: { id } });
+    expect(two.services.liveMedia.recordingParts(id)).toHaveLength(2);
+    const joined = (await two.services.liveMedia.recording(id)) ?? '';
+    expect(joined).toMatch(/joined\.webm$/);
+    const seconds = Number(
+      execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', joined])
+        .toString()
+        .trim(),
+    );
+    expect(seconds).toBeGreaterThan(7);
+  }, 90_000);
 });

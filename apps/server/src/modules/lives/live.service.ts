@@ -8,6 +8,7 @@ import type { AuthInfo } from '../../http/guards.ts';
 import { defineJob, type JobSender } from '../../jobs/job.ts';
 import type { HlsDelivery, HlsSource } from '../../media/hls/index.ts';
 import { LIVE_RENDITION, type LiveMedia } from '../../media/live/live-media.ts';
+import type { NginxRtmpFiles } from '../../media/live/nginx-rtmp.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
 import type { NotificationService } from '../notifications/notification.service.ts';
 import type { UploadedFile } from '../posts/media.port.ts';
@@ -34,6 +35,8 @@ export interface LiveDeps {
   createReplayPost(auth: AuthInfo, text: string, file: UploadedFile): Promise<string>;
   /** The RTMP server URL creators put in OBS. */
   rtmpUrl: string;
+  /** The external engine's files of RTMP lives (LIVE_ENGINE=nginx-rtmp, ADR 0038), if configured. */
+  engine?: NginxRtmpFiles;
   now?: () => Date;
 }
 
@@ -155,6 +158,8 @@ export class LiveService {
    */
   hlsSource(): HlsSource {
     const media = this.deps.media;
+    // An RTMP live on the external engine has its files there (named by the live's id); else built-in.
+    const engine = (id: string) => (this.deps.engine?.has(id) ? this.deps.engine : undefined);
     const on = async (id: string, rendition: string) =>
       rendition === LIVE_RENDITION && (await this.deps.lives.find(id))?.status === 'live';
     return {
@@ -163,12 +168,22 @@ export class LiveService {
         (rendition === LIVE_RENDITION || rendition === '-') && (await this.mayWatch(viewer, id)),
       master: async () => null,
       playlist: async (id, rendition) => {
-        const file = rendition === LIVE_RENDITION ? media.hlsFile(id, 'index.m3u8') : undefined;
-        return file ? fs.promises.readFile(file, 'utf8').catch(() => null) : null;
+        if (rendition !== LIVE_RENDITION) return null;
+        const fromEngine = engine(id);
+        if (fromEngine) return fromEngine.playlist(id);
+        const file = media.hlsFile(id, 'index.m3u8');
+        const text = file ? await fs.promises.readFile(file, 'utf8').catch(() => null) : null;
+        // ffmpeg rounds a 0.5 s target duration down to 0; RFC 8216 wants the longest segment, rounded up.
+        return text?.replace(/^#EXT-X-TARGETDURATION:0$/m, '#EXT-X-TARGETDURATION:1') ?? null;
+      },
+      key: async (id, rendition) => {
+        const fromEngine = engine(id);
+        return fromEngine && (await on(id, rendition)) ? fromEngine.key(id) : null;
       },
       keyId: async (id, rendition) => ((await on(id, rendition)) ? id : null),
       segment: async (id, rendition, name) => {
-        const file = rendition === LIVE_RENDITION ? media.hlsFile(id, name) : undefined;
+        if (rendition !== LIVE_RENDITION) return null;
+        const file = engine(id)?.segment(id, name) ?? media.hlsFile(id, name);
         const stat = file ? await fs.promises.stat(file).catch(() => null) : null;
         if (!file || !stat) return null;
         return {
@@ -327,7 +342,7 @@ export class LiveService {
     if (!isOwner(auth, live)) throw new AppError('FORBIDDEN');
     if (live.status !== 'ended') throw new AppError('POST_STATE_CONFLICT');
     if (live.replayPostId) throw new AppError('POST_STATE_CONFLICT');
-    const file = this.deps.media.recording(live.id);
+    const file = (await this.deps.media.recording(live.id)) ?? this.deps.engine?.recording(live.id);
     if (!file) throw new AppError('LIVE_NO_RECORDING');
     const { size } = await fs.promises.stat(file);
     const ext = file.endsWith('.flv') ? 'flv' : 'webm';
@@ -368,6 +383,15 @@ export class LiveService {
     if (!creatorId) return undefined;
     const live = await this.deps.lives.current(creatorId);
     return live?.source === 'rtmp' ? live.id : undefined;
+  }
+
+  /**
+   * The engine's on_publish (nginx-rtmp, ADR 0038): where the stream with this key goes (the
+   * relay URL under the live's id), or undefined (refused). The caller checked the engine secret.
+   */
+  async enginePublish(key: string, relayUrl: string): Promise<string | undefined> {
+    const liveId = key ? await this.liveForStreamKey(key) : undefined;
+    return liveId ? `${relayUrl}/${liveId}` : undefined;
   }
 
   /** The browser's camera chunks: only the creator of a live in progress may send them. */

@@ -405,7 +405,7 @@ describe('media path', () => {
     await until(async () => (await hls(fan, id)).statusCode === 200, 20_000);
     await expectProtected(fan, id);
     await t.call('lives.end', undefined, { token: creator.token, params: { id } });
-    expect(t.services.liveMedia.recording(id)).toBeDefined();
+    expect(await t.services.liveMedia.recording(id)).toBeDefined();
     // Replay: the recording becomes a post that goes through processing and review.
     expect(
       (await t.call('lives.replay', { text: 'Last night' }, { token: fan.token, params: { id } })).status,
@@ -446,6 +446,6 @@ describe('RTMP ingest (OBS)', () => {
     expect((await fetchAs(fan, keyUrl)).rawPayload.length).toBe(16);
     expect(await pushing).toBe(0);
     await t.call('lives.end', undefined, { token: creator.token, params: { id } });
-    expect(t.services.liveMedia.recording(id)).toMatch(/recording\.flv$/);
+    expect(await t.services.liveMedia.recording(id)).toMatch(/recording\.flv$/);
   }, 60_000);
 });

@@ -3,6 +3,7 @@ import Hls from 'hls.js';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readToken } from '../../app/session.store.ts';
+import { LIVE_HLS_CONFIG } from './live-hls.ts';
 
 /** How often the live page asks for a fresh signed playlist URL (HLS_URL_TTL_SECONDS is longer). */
 export const LIVE_URL_REFRESH_MS = 60_000;
@@ -14,9 +15,8 @@ export const LIVE_URL_REFRESH_MS = 60_000;
  * requests carry the session token; the server checks the signature, the session and the live's
  * entitlement rule on each. Segments are AES-128 encrypted and public.
  *
- * Low latency: ffmpeg writes 1 s segments with a key frame each; the player stays 1.5 segments
- * behind the newest one (liveSyncDuration), speeds up to catch up when it falls behind, and
- * reloads the playlist as soon as a segment can have appeared.
+ * Low latency: ffmpeg writes short segments with a key frame each; the player's hold-back and
+ * catch-up are in LIVE_HLS_CONFIG (live-hls.ts), which the latency benchmark uses too.
  */
 export function LivePlayer({ src, title }: { src: string; title: string }) {
   const { t } = useTranslation('live');
@@ -28,14 +28,7 @@ export function LivePlayer({ src, title }: { src: string; title: string }) {
     const el = video.current;
     if (!el || !Hls.isSupported()) return;
     const hls = new Hls({
-      lowLatencyMode: true,
-      liveSyncDuration: 1.5,
-      liveMaxLatencyDuration: 5,
-      maxLiveSyncPlaybackRate: 1.5,
-      backBufferLength: 10,
-      manifestLoadingMaxRetry: 30,
-      manifestLoadingRetryDelay: 1000,
-      levelLoadingMaxRetry: 30,
+      ...LIVE_HLS_CONFIG,
       xhrSetup: (xhr, url) => {
         const target = new URL(url, window.location.href);
         if (!target.pathname.startsWith('/api/v1/hls/')) return;
