@@ -51,6 +51,8 @@ const LOW_DELAY_INPUT = ['-probesize', '500000', '-analyzeduration', '500000'];
  */
 export class LiveMedia {
   private readonly sessions = new Map<string, Session>();
+  /** The first bytes of a feeder's stream, too short to tell a WebM header yet (`<liveId>\n<feeder>`). */
+  private readonly heads = new Map<string, Buffer>();
   private readonly segment: number;
 
   constructor(private readonly opts: LiveMediaOptions) {
@@ -211,20 +213,27 @@ export class LiveMedia {
 
   /**
    * A chunk of the creator's browser stream (WebM, in order) from `feeder` (the creator's socket).
-   * A chunk that starts a WebM stream (MediaRecorder's first, or a recorder restarted after the
-   * socket reconnected, to this copy or another) starts ffmpeg, replacing the run of an older feeder;
-   * the playlist goes on (numbering continues, a discontinuity marks the new timestamps). Chunks of
+   * A new feeder's stream (MediaRecorder's first chunks, or a recorder restarted after the socket
+   * reconnected, to this copy or another) must start with the WebM header; it starts ffmpeg,
+   * replacing the run of an older feeder; the playlist goes on (numbering continues, a discontinuity marks the new timestamps). Chunks of
    * a stream whose start this copy has not seen are refused (they cannot be decoded alone).
    */
   async push(liveId: string, chunk: Buffer, feeder = 'socket'): Promise<boolean> {
     let s = this.sessions.get(liveId);
-    const starts = chunk.subarray(0, 4).equals(EBML);
-    if (s && starts) {
-      await this.drop(liveId, s.feeder);
-      s = undefined;
-    }
-    if (!s) {
-      if (!starts) return false;
+    if (s?.feeder !== feeder) {
+      // A new feeder's stream must begin with the WebM header; MediaRecorder may hand its first
+      // bytes over in a chunk shorter than the 4-byte magic, so those wait for the next chunk.
+      const key = `${liveId}\n${feeder}`;
+      const held = this.heads.get(key);
+      this.heads.delete(key);
+      const data = held ? Buffer.concat([held, chunk]) : chunk;
+      if (data.length < EBML.length && EBML.subarray(0, data.length).equals(data)) {
+        this.heads.set(key, data);
+        return true;
+      }
+      if (!data.subarray(0, EBML.length).equals(EBML)) return false;
+      // This feeder's stream replaces the run of an older one (on this copy) from here.
+      if (s) await this.drop(liveId, s.feeder);
       fs.mkdirSync(this.dir(liveId), { recursive: true });
       const recording = fs.createWriteStream(this.recordingPart(liveId, 'webm'));
       s = this.start(
@@ -233,8 +242,9 @@ export class LiveMedia {
         recording,
         feeder,
       );
+      chunk = data;
     }
-    if (s.feeder !== feeder || !s.recording || !s.proc.stdin?.writable) return false;
+    if (!s.recording || !s.proc.stdin?.writable) return false;
     s.recording.write(chunk);
     s.proc.stdin.write(chunk);
     return true;
@@ -263,6 +273,7 @@ export class LiveMedia {
    * reconnected creator is not overwritten. The live goes on; the next stream start resumes it.
    */
   async drop(liveId: string, feeder: string): Promise<void> {
+    this.heads.delete(`${liveId}\n${feeder}`);
     const s = this.sessions.get(liveId);
     if (!s || s.feeder !== feeder) return;
     this.sessions.delete(liveId);

@@ -143,7 +143,9 @@ describe.skipIf(!shared)('a live across two server copies', () => {
     const onTwo = await openSocket(base2, creator.token, sockets);
     // A chunk of the old recorder that was still in flight: copy two cannot decode it alone.
     expect(await onTwo.emitWithAck('liveChunk', id, first.subarray(64 * 1024, 128 * 1024))).toBe(false);
-    expect((await send(onTwo, second)).every(Boolean)).toBe(true);
+    // MediaRecorder may hand over the header's first byte alone (Chromium does).
+    expect(await onTwo.emitWithAck('liveChunk', id, second.subarray(0, 1))).toBe(true);
+    expect((await send(onTwo, second.subarray(1))).every(Boolean)).toBe(true);
     expect(two.services.liveMedia.isRunning(id)).toBe(true);
     // The same playlist goes on: later segment numbers, a discontinuity for the new timestamps.
     await until(async () => segments().some((n) => n > before + 1), 20_000);
@@ -153,7 +155,9 @@ describe.skipIf(!shared)('a live across two server copies', () => {
     const playlist = await (
       await fetch(`${base1}${live.playlist}`, { headers: { authorization: `Bearer ${fan.token}` } })
     ).text();
-    expect(playlist).toContain(`seg_${Math.max(...segments())}.ts`);
+    // (Served by the other copy, from the shared directory: the resumed run's segments.)
+    const served = [...playlist.matchAll(/seg_(\d+)\.ts/g)].map((m) => Number(m[1]));
+    expect(served.some((n) => n > before)).toBe(true);
 
     // Ended on copy two (where the run is); the replay's recording joins both runs.
     await two.call('lives.end', undefined, { token: creator.token, params: { id } });

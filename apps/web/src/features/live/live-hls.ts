@@ -5,8 +5,8 @@
  * The server writes 0.5 s segments, each starting with a key frame (LIVE_SEGMENT_SECONDS). The
  * player holds 1.25 s behind the newest one (two and a half segments: one may be late without a
  * stall), speeds up to 1.5× when it falls behind, jumps back to the live edge beyond 4 s, and, with
- * short segments, reloads the rolling playlist about twice a second (hls.js reloads after one
- * average segment duration). bench:live, docs/benchmarks.md.
+ * short segments, reloads the rolling playlist about twice a second (near the edge hls.js waits one
+ * segment duration). bench:live, docs/benchmarks.md.
  */
 export const LIVE_HLS_CONFIG = {
   lowLatencyMode: true,
