@@ -138,7 +138,7 @@ const envSchema = z.object({
   /** Length of a live's HLS segments in seconds (a key frame each): shorter is lower latency, more requests. */
   LIVE_SEGMENT_SECONDS: z.coerce.number().min(0.25).max(6).default(0.5),
   /**
-   * The media engine of RTMP lives (ADR 0038): `builtin` (node-media-server + ffmpeg in the app) or
+   * The media engine of RTMP lives (ADR 0040): `builtin` (node-media-server + ffmpeg in the app) or
    * `nginx-rtmp` (nginx's RTMP module ingests and packages; the app authorises publish and watch).
    */
   LIVE_ENGINE: z.enum(['builtin', 'nginx-rtmp']).default('builtin'),

@@ -23,7 +23,7 @@ export interface HlsSource {
   /** The key id the rendition's AES-128 key derives from (see HlsKeys), or null when not encrypted. */
   keyId(id: string, rendition: string): Promise<string | null>;
   /**
-   * The key bytes when the source's packager made its own key (an external engine, ADR 0038);
+   * The key bytes when the source's packager made its own key (an external engine, ADR 0040);
    * null: the key derives from `keyId` (HlsKeys).
    */
   key?(id: string, rendition: string): Promise<Buffer | null>;

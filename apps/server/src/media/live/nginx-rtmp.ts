@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * An external media engine for RTMP lives (ADR 0038): nginx with the RTMP module (Debian's
+ * An external media engine for RTMP lives (ADR 0040): nginx with the RTMP module (Debian's
  * `libnginx-mod-rtmp`) takes the encoders' RTMP, cuts it into AES-128 HLS and records it; the app
  * keeps deciding who may publish (nginx's `on_publish` calls the app with the stream key) and who
  * may watch (the protected HLS delivery serves the engine's playlist and key, with the entitlement

@@ -13,7 +13,7 @@ import { nginxRtmpConfig } from '../../media/live/nginx-rtmp.ts';
 import { makeCreator } from '../../payments/money.testkit.ts';
 
 /**
- * LIVE_ENGINE=nginx-rtmp (ADR 0038) with a real nginx and Debian's RTMP module: an encoder's
+ * LIVE_ENGINE=nginx-rtmp (ADR 0040) with a real nginx and Debian's RTMP module: an encoder's
  * publish is checked by the app (on_publish with the engine secret), nginx packages the stream into
  * encrypted HLS under the live's id, and viewers play it through the app's protected delivery
  * (entitlement on every playlist and key request). Skipped where nginx or the module is missing

@@ -19,7 +19,7 @@ export function liveRoutes({ app, config, route, services }: RouteDeps): void {
   route('lives.createStreamKey', ({ auth }) => lives.createStreamKey(auth));
   route('lives.revokeStreamKey', ({ auth }) => lives.revokeStreamKey(auth));
 
-  // The external engine's publish check (LIVE_ENGINE=nginx-rtmp, ADR 0038): nginx's on_publish posts
+  // The external engine's publish check (LIVE_ENGINE=nginx-rtmp, ADR 0040): nginx's on_publish posts
   // a form (name = the stream key) to the URL with the engine secret. 302 to the relay under the
   // live's id, or 403 (nginx drops the encoder). Not a contract endpoint: nginx's format.
   const engine = config.live.engine;

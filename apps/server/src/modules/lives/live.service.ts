@@ -35,7 +35,7 @@ export interface LiveDeps {
   createReplayPost(auth: AuthInfo, text: string, file: UploadedFile): Promise<string>;
   /** The RTMP server URL creators put in OBS. */
   rtmpUrl: string;
-  /** The external engine's files of RTMP lives (LIVE_ENGINE=nginx-rtmp, ADR 0038), if configured. */
+  /** The external engine's files of RTMP lives (LIVE_ENGINE=nginx-rtmp, ADR 0040), if configured. */
   engine?: NginxRtmpFiles;
   now?: () => Date;
 }
@@ -386,7 +386,7 @@ export class LiveService {
   }
 
   /**
-   * The engine's on_publish (nginx-rtmp, ADR 0038): where the stream with this key goes (the
+   * The engine's on_publish (nginx-rtmp, ADR 0040): where the stream with this key goes (the
    * relay URL under the live's id), or undefined (refused). The caller checked the engine secret.
    */
   async enginePublish(key: string, relayUrl: string): Promise<string | undefined> {
