@@ -1,3 +1,4 @@
+import { CLIENT_ERRORS } from './client-errors.ts';
 import type { Language } from './constants.ts';
 import { formatMessage, type Localized } from './i18n.ts';
 
@@ -83,7 +84,7 @@ export const ERRORS = {
     en: 'This account is suspended. Contact support.',
     es: 'Esta cuenta está suspendida. Contacta con soporte.',
   },
-  NOT_FOUND: { status: 404, en: 'Not found.', es: 'No encontrado.' },
+  NOT_FOUND: CLIENT_ERRORS.NOT_FOUND,
   ROUTE_NOT_FOUND: {
     status: 404,
     en: 'Sorry - Page not found - The link you followed may be broken, or the page may have been removed.',
@@ -351,11 +352,7 @@ export const ERRORS = {
     en: 'Paid messages are paused for now. Send it without a price.',
     es: 'Los mensajes de pago están en pausa por ahora. Envíalo sin precio.',
   },
-  SERVICE_UNAVAILABLE: {
-    status: 503,
-    en: 'The service is starting or unavailable. Please try again shortly.',
-    es: 'El servicio se está iniciando o no está disponible. Inténtalo de nuevo en breve.',
-  },
+  SERVICE_UNAVAILABLE: CLIENT_ERRORS.SERVICE_UNAVAILABLE,
   DATABASE_UNAVAILABLE: {
     status: 503,
     en: 'The service is briefly unavailable. Please try again in a few seconds.',
@@ -366,11 +363,7 @@ export const ERRORS = {
     en: 'Media storage is briefly unavailable. Please try again in a moment.',
     es: 'El almacenamiento de archivos no está disponible por un momento. Inténtalo de nuevo en un rato.',
   },
-  INTERNAL: {
-    status: 500,
-    en: 'Sorry - Server error - An error has been found on the application server.',
-    es: 'Lo sentimos - Error del servidor - Se ha encontrado un error en el servidor de la aplicación.',
-  },
+  INTERNAL: CLIENT_ERRORS.INTERNAL,
 } as const satisfies Record<string, Localized & { status: number }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,5 +1,6 @@
 export * from './api.ts';
 export * from './api-scopes.ts';
+export * from './client-errors.ts';
 export * from './constants.ts';
 export * from './error-schema.ts';
 export * from './errors.ts';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CLIENT_ERRORS } from './client-errors.ts';
 import { screenClassOf } from './constants.ts';
 import { ERRORS } from './errors.ts';
 import { pageStatistics } from './paging.ts';
@@ -63,6 +64,12 @@ describe('error catalogue', () => {
       expect(e.en, code).not.toBe('');
       expect(e.es, code).not.toBe('');
       expect(e.status, code).toBeGreaterThanOrEqual(400);
+    }
+  });
+
+  it("takes the client's own errors (the web app's first load) from the same entries", () => {
+    for (const [code, e] of Object.entries(CLIENT_ERRORS)) {
+      expect(ERRORS[code as keyof typeof ERRORS], code).toBe(e);
     }
   });
 });

@@ -60,6 +60,16 @@ describe('api client', () => {
     });
   });
 
+  it('answers INTERNAL in the user language when the error body is not an error answer', async () => {
+    useSession.setState({ language: 'es' });
+    for (const body of [null, { code: 'not a code', message: 'x' }, { code: 'INTERNAL' }]) {
+      stubFetch(502, body);
+      const error = await api('home.get', { view: 'home' }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ status: 502, code: 'INTERNAL' });
+      expect((error as ApiError).message).toMatch(/^Lo sentimos - Error del servidor/);
+    }
+  });
+
   it('turns a network failure into SERVICE_UNAVAILABLE in the user language', async () => {
     useSession.setState({ language: 'es' });
     vi.stubGlobal(

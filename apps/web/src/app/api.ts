@@ -1,12 +1,11 @@
 import {
   type ApiErrorBody,
+  clientErrorMessage,
   type EndpointInput,
   type EndpointName,
   type EndpointOutput,
   type Endpoints,
-  ERROR_CODES,
   type ErrorCode,
-  errorMessage,
   LANGUAGE_HEADER,
   TOKEN_HEADER,
 } from '@fanverse/contract';
@@ -14,6 +13,9 @@ import { type EndpointRoute, endpointTable } from './endpointTable.ts';
 import { currentLanguage, readToken } from './session.store.ts';
 
 export const API_BASE = '/api/v1';
+
+/** How a catalogue code looks (`ERRORS` keys: upper case and underscores). */
+const ERROR_CODE_FORM = /^[A-Z][A-Z0-9_]*$/;
 
 /** An error answered by the API (or a network failure, status 0), with the localized message. */
 export class ApiError extends Error {
@@ -135,7 +137,7 @@ export async function api<N extends EndpointName>(name: N, ...args: Args<N>): Pr
     response = await fetch(buildUrl(def, input, options?.params), init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'SERVICE_UNAVAILABLE', errorMessage('SERVICE_UNAVAILABLE', language));
+    throw new ApiError(0, 'SERVICE_UNAVAILABLE', clientErrorMessage('SERVICE_UNAVAILABLE', language));
   }
 
   const body: unknown = await response.json().catch(() => null);
@@ -149,8 +151,8 @@ export async function api<N extends EndpointName>(name: N, ...args: Args<N>): Pr
       if (code === 'TWO_FACTOR_REQUIRED') for (const listener of twoFactorRequiredListeners) listener();
       throw new ApiError(response.status, code, message, fields);
     }
-    const code: ErrorCode = response.status >= 500 ? 'INTERNAL' : 'NOT_FOUND';
-    throw new ApiError(response.status, code, errorMessage(code, language));
+    const code = response.status >= 500 ? 'INTERNAL' : 'NOT_FOUND';
+    throw new ApiError(response.status, code, clientErrorMessage(code, language));
   }
 
   if (!def.output) return body as EndpointOutput<N>;
@@ -158,18 +160,22 @@ export async function api<N extends EndpointName>(name: N, ...args: Args<N>): Pr
   if (!parsed.success) {
     // The answer does not match the contract: report it loudly but keep the app usable.
     console.error(`API ${name}: answer does not match the contract`, parsed.error.issues);
-    throw new ApiError(response.status, 'INTERNAL', errorMessage('INTERNAL', language));
+    throw new ApiError(response.status, 'INTERNAL', clientErrorMessage('INTERNAL', language));
   }
   return parsed.data as EndpointOutput<N>;
 }
 
-/** The error answer of the contract (apiErrorSchema's shape), checked without zod. */
+/**
+ * The error answer of the contract (apiErrorSchema's shape), checked without zod. The code is
+ * checked by its form, not against the catalogue: the first load carries only the client's own
+ * messages (CLIENT_ERRORS), and the server answers only catalogue codes with their message.
+ */
 function isApiErrorBody(body: unknown): body is ApiErrorBody {
   if (!body || typeof body !== 'object') return false;
   const { code, message, fields } = body as Record<string, unknown>;
   return (
     typeof code === 'string' &&
-    (ERROR_CODES as readonly string[]).includes(code) &&
+    ERROR_CODE_FORM.test(code) &&
     typeof message === 'string' &&
     (fields === undefined ||
       (!!fields && typeof fields === 'object' && Object.values(fields).every((v) => typeof v === 'string')))
@@ -180,5 +186,5 @@ function isApiErrorBody(body: unknown): body is ApiErrorBody {
 export function errorText(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   if (error instanceof Error && error.message) return error.message;
-  return errorMessage('INTERNAL', currentLanguage());
+  return clientErrorMessage('INTERNAL', currentLanguage());
 }
