@@ -175,4 +175,30 @@ describe("a visitor's stories and media (ADR 0038)", () => {
     expect(locked.status).toBe(401);
     expect(JSON.stringify(locked.body)).not.toContain('/api/v1/media/');
   });
+
+  it("orders every creator's stories by the creator's followers (spec §6: popular creators), then newest", async () => {
+    // A newer free story of a creator nobody follows, while the first creator gains followers.
+    const other = await createUser(t, { roles: ['user', 'creator'], verified: true });
+    const res = await postForm(
+      base,
+      '/api/v1/posts',
+      other.token,
+      { ...CERT, message: 'newer', kind: 'story', visibility: 'free' },
+      [{ name: 'newer.jpg', data: await jpeg(320, 240, '#123456') }],
+    );
+    expect(res.status).toBe(200);
+    const newer = (res.body.post as Post)._id;
+    await t.jobs.drain();
+    const admin = await createUser(t, { roles: ['admin', 'user'] });
+    await t.call('admin.postReview', { id: newer, adminStatus: 'approved' }, { token: admin.token });
+    for (let i = 0; i < 2; i++) {
+      const fan = await createUser(t);
+      await t.database.session((exec) =>
+        exec(`INSERT INTO follows (follower_id, creator_id) VALUES ('${fan.id}', '${creator.id}')`),
+      );
+    }
+    const order = ((await t.call('stories.list', {})).body.stories as Post[]).map((s) => s._id);
+    // The followed creator's older story first, then the newer one of the creator nobody follows.
+    expect(order).toEqual([ids.freeStory, newer]);
+  });
 });
