@@ -50,7 +50,10 @@ test.describe('help articles (?feed=wiki)', () => {
     await page.setViewportSize(PHONE_390);
     await loginByApi(page, request, 'superadmin', '/?feed=wiki');
     await page.getByTestId('language-selector').selectOption('es');
+    // The editor takes the reader's language as the article's: open it once Spanish is on.
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await page.getByTestId('wiki-new').click();
+    await expect(page.getByTestId('field-language')).toHaveValue('es');
     await page.getByTestId('field-title').fill('Cómo bloquear a alguien');
     await page.getByTestId('field-slug').fill('Bloquear Usuarios');
     await page
