@@ -1,5 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { createDecipheriv } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, DESKTOP, openWithToken, PHONE, shot } from './helpers.ts';
+import { DEMO_PASSWORD, DESKTOP, openWithToken, PHONE, sessionOf, shot } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -84,4 +89,105 @@ test('in Spanish on a phone: a copy without a mark names nobody; the visible-mar
   await shot(page, test.info(), 'visible-mark-es-phone');
   await mark.getByTestId('visible-mark-switch').uncheck();
   await expect(mark.getByTestId('visible-mark-saved')).toHaveText('La marca visible está desactivada.');
+});
+
+/**
+ * A video of creator3's (ADR 0041), played by fanuser1 as a player does (playlist, key, segments),
+ * decrypted, re-encoded at half size: the copy a fan would leak.
+ */
+async function leakedVideo(request: APIRequestContext, dir: string): Promise<Buffer> {
+  const creator = await session(request, 'creator3');
+  const admin = await sessionOf(request, 'superadmin');
+  const source = path.join(dir, 'source.mp4');
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=20'],
+    ...['-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'veryfast', source],
+  ]);
+  const res = await request.post('/api/v1/posts', {
+    headers: { a1sledom: creator.token },
+    multipart: {
+      message: 'A marked clip',
+      visibility: 'free',
+      certifyAdults: 'true',
+      certifyConsent: 'true',
+      certifyTerms: 'true',
+      files: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(source) },
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const postId = ((await res.json()) as { post: { _id: string } }).post._id;
+  let mediaId = '';
+  await expect
+    .poll(
+      async () => {
+        const list = await request.get(`/api/v1/posts?post=${postId}`, {
+          headers: { a1sledom: creator.token },
+        });
+        const media = ((await list.json()) as { posts: { media: { _id: string; status: string }[] }[] })
+          .posts[0]?.media[0];
+        mediaId = media?._id ?? '';
+        return media?.status;
+      },
+      { timeout: 120_000, intervals: [1000] },
+    )
+    .toBe('ready');
+  const review = await request.post('/api/v1/admin/post-review', {
+    headers: { a1sledom: admin.token },
+    data: { id: postId, adminStatus: 'approved' },
+  });
+  expect(review.ok(), await review.text()).toBe(true);
+  const fan = await session(request, 'fanuser1');
+  const headers = { a1sledom: fan.token };
+  const play = (await (await request.get(`/api/v1/media/${mediaId}/play`, { headers })).json()) as {
+    hls: string;
+    mp4: string | null;
+  };
+  expect(play.mp4, 'a fan never gets the unmarked MP4').toBeNull();
+  const master = await (await request.get(play.hls, { headers })).text();
+  const variant = master.split('\n').find((l) => l && !l.startsWith('#')) as string;
+  const playlist = await (await request.get(variant, { headers })).text();
+  const key = await (await request.get(/URI="([^"]+)"/.exec(playlist)?.[1] as string, { headers })).body();
+  const iv = Buffer.from(/IV=0x([0-9a-f]+)/i.exec(playlist)?.[1] as string, 'hex');
+  const parts: Buffer[] = [];
+  for (const url of playlist.split('\n').filter((l) => l && !l.startsWith('#'))) {
+    const d = createDecipheriv('aes-128-cbc', key, iv);
+    parts.push(d.update(await (await request.get(url)).body()), d.final());
+  }
+  const stream = path.join(dir, 'stream.ts');
+  fs.writeFileSync(stream, Buffer.concat(parts));
+  const copy = path.join(dir, 'copy.mp4');
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-y', '-i', stream, '-vf', 'scale=trunc(iw/4)*2:trunc(ih/4)*2'],
+    ...['-c:v', 'libx264', '-b:v', '120k', copy],
+  ]);
+  return fs.readFileSync(copy);
+}
+
+test('a leaked video names the fan it was served to, in English on desktop and Spanish on a phone', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-e2e-leak-video-'));
+  const copy = await leakedVideo(request, dir);
+  fs.rmSync(dir, { recursive: true, force: true });
+  const creator = await session(request, 'creator3');
+  for (const [size, language, name] of [
+    [DESKTOP, 'en', 'leaks-video-desktop'],
+    [PHONE, 'es', 'leaks-video-es-phone'],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
+    await openWithToken(page, creator.token, creator.user, '/leaks');
+    const tracer = page.getByTestId('leak-tracer');
+    await tracer
+      .getByTestId('leak-file')
+      .setInputFiles({ name: 'found.mp4', mimeType: 'video/mp4', buffer: copy });
+    await expect(tracer.getByTestId('leak-preview-video')).toBeVisible();
+    await tracer.getByTestId('leak-trace').click();
+    await expect(tracer.getByTestId('leak-fan')).toContainText('@fanuser1', { timeout: 60_000 });
+    await expect(tracer.getByTestId('leak-confidence')).toContainText(language === 'es' ? ' %' : '%');
+    await tracer.getByTestId('leak-result').scrollIntoViewIfNeeded();
+    await shot(page, test.info(), name);
+  }
 });

@@ -330,6 +330,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     entitled: async (auth, row) => (await services.posts.mediaAccess(auth, [row])).has(row.id),
     previewEntitled: (auth, row) => services.posts.mayPreview(auth, row),
     freeToEveryone: async (row) => (await services.posts.mediaAccess(null, [row])).has(row.id),
+    marks: media.watermarker,
   });
   media.hls.addSource(playback.source());
   media.hls.addSource(services.lives.hlsSource());

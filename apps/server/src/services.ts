@@ -6,10 +6,12 @@ import type { JobSender } from './jobs/job.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import { SecretBox } from './lib/secret-box.ts';
 import type { Mailer, OutboxMailer } from './mail/mailer.ts';
+import { resolveFfmpeg } from './media/ffmpeg.ts';
 import type { HlsDelivery } from './media/hls/index.ts';
 import type { LiveMedia } from './media/live/live-media.ts';
 import { NginxRtmpFiles } from './media/live/nginx-rtmp.ts';
 import type { Storage } from './media/storage.ts';
+import { MARK_REFERENCE } from './media/video.ts';
 import { ActionLog } from './modules/admin/action-log.ts';
 import { AdminRepository } from './modules/admin/admin.repository.ts';
 import { AdminUserService } from './modules/admin/admin-user.service.ts';
@@ -320,7 +322,16 @@ export function buildServices(deps: ServiceDeps) {
     messages,
     presence: new PresenceService(new PresenceRepository(db), deps.now),
     reports: new ReportService(reportRepo, posts, creators, deps.limiter),
-    leaks: new LeakService(db, deps.watermarker, reportRepo),
+    leaks: new LeakService(db, deps.watermarker, reportRepo, {
+      ffmpeg: () => resolveFfmpeg(deps.config.media),
+      reference: async (mediaId) => {
+        const file = await deps.media.videoFile(mediaId, MARK_REFERENCE);
+        if (!file) return null;
+        const chunks: Buffer[] = [];
+        for await (const c of await file.open()) chunks.push(Buffer.from(c));
+        return Buffer.concat(chunks);
+      },
+    }),
     vault: new VaultService(new VaultRepository(db), deps.media),
     gallery: new GalleryService(new GalleryRepository(db), creators, posts, deps.media),
     users,

@@ -226,10 +226,15 @@ export const ERRORS = {
     en: 'The captions file {name} is too large, Max size {n} KB',
     es: 'El archivo de subtítulos {name} es demasiado grande, tamaño máximo {n} KB',
   },
-  LEAK_IMAGE_REQUIRED: {
+  LEAK_FILE_REQUIRED: {
     status: 400,
-    en: 'Choose one image of the leaked copy (JPEG, PNG or WebP).',
-    es: 'Elige una imagen de la copia filtrada (JPEG, PNG o WebP).',
+    en: 'Choose one image (JPEG, PNG or WebP) or one video (MP4, WebM or MOV, up to 300 MB) of the leaked copy.',
+    es: 'Elige una imagen (JPEG, PNG o WebP) o un vídeo (MP4, WebM o MOV, hasta 300 MB) de la copia filtrada.',
+  },
+  VIDEO_STREAM_ONLY: {
+    status: 403,
+    en: 'This video is protected: it plays only in the player, the file itself is not sent.',
+    es: 'Este vídeo está protegido: solo se reproduce en el reproductor, el archivo no se envía.',
   },
   MEDIA_IN_USE: {
     status: 409,

@@ -1165,6 +1165,29 @@ export const mediaServes = pgTable(
   (t) => [uniqueIndex('media_serves_fan_media_idx').on(t.fanId, t.mediaId)],
 );
 
+/**
+ * Who was served a marked video (ADR 0041): one row per fan and video, made on the first play. The
+ * row's keyed code picks variant A or B of each segment of that fan's playlists; the leak tracer
+ * matches the bits read from a copy against these codes.
+ */
+export const videoServes = pgTable(
+  'video_serves',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fanId: uuid('fan_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    servedAt: timestamp('served_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('video_serves_fan_media_idx').on(t.fanId, t.mediaId),
+    index('video_serves_media_idx').on(t.mediaId),
+  ],
+);
+
 /** Leak traces run by creators and staff: what a leaked copy's mark said, for a DMCA complaint. */
 export const leakTraces = pgTable(
   'leak_traces',

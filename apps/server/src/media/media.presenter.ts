@@ -1,16 +1,24 @@
 import type { Media } from '@fanverse/contract';
-import { mustMark } from '../access/index.ts';
+import { EVERYONE, mustMark } from '../access/index.ts';
 import { captionsOf } from './captions.ts';
 import type { MediaRow } from './media.repository.ts';
 import { variantKey } from './media.service.ts';
 import type { UrlSigner, Variant } from './signing.ts';
-import { videoManifest } from './video.ts';
+import { isMarkedVideo, videoManifest } from './video.ts';
 
 /** The contract's `info`: streams and duration; the server's HLS manifest stays inside. */
 function publicInfo(info: unknown): Media['info'] {
   if (!info || typeof info !== 'object') return null;
   const { streams, format } = info as NonNullable<Media['info']>;
   return { streams, format };
+}
+
+export interface PresentOptions {
+  /**
+   * The surface plays video files itself (stories, messages), not through the HLS player: a marked
+   * video's MP4 is signed for the viewer there too (ADR 0041, a known gap: not marked).
+   */
+  directVideo?: boolean;
 }
 
 /**
@@ -23,10 +31,18 @@ export function presentMedia(
   access: boolean,
   signer: UrlSigner,
   viewerId: string | null,
+  opts: PresentOptions = {},
 ): Media {
   // Marked renditions are signed for the viewer, whose mark they carry (ADR 0026).
   const url = (key: string | null, variant: Variant) => {
     if (!key) return null;
+    // A marked video's MP4 and original (ADR 0041): its owner, visitors of a video free to everyone
+    // (signed for EVERYONE, ADR 0038) and surfaces without the HLS player (`directVideo`), signed
+    // for the viewer; post surfaces give fans only the marked HLS (media.play).
+    if (isMarkedVideo(row) && (variant === 'web' || variant === 'original'))
+      return viewerId && (viewerId === row.ownerId || viewerId === EVERYONE || opts.directVideo)
+        ? signer.url(row.id, variant, viewerId)
+        : null;
     if (!mustMark(row, variant)) return signer.url(row.id, variant);
     return viewerId ? signer.url(row.id, variant, viewerId) : null;
   };

@@ -8,18 +8,21 @@ import { canAttachVaultFile, EVERYONE, isVaultFile, mustMark, type Viewer } from
 import { AppError } from '../http/app-error.ts';
 import type { UploadedFile } from '../http/multipart.ts';
 import type { JobSender } from '../jobs/job.ts';
+import { ANALYSIS_FILTER, MARK_SEGMENT_SECONDS } from '../watermark/video-mark.ts';
 import type { Watermarker } from '../watermark/watermarker.ts';
 import { type CaptionsTrack, captionsFileName, captionsOf, validateCaptions } from './captions.ts';
 import { detectUpload, fileTooLarge, maxBytesFor, SNIFF_BYTES } from './detect.ts';
 import type { FfmpegPaths } from './ffmpeg.ts';
 import type { HlsKeys } from './hls/keys.ts';
 import { MEDIA_PROCESS } from './media.jobs.ts';
+import type { PresentOptions } from './media.presenter.ts';
 import { presentMedia } from './media.presenter.ts';
 import { type MediaRepository, type MediaRow, storageKeys } from './media.repository.ts';
 import { decodesAsImage, processImage, type Rendition } from './processors.ts';
 import type { UrlSigner, Variant } from './signing.ts';
 import { type ByteRange, contentTypeOfKey, type Storage } from './storage.ts';
-import { transcodeVideo, videoManifest } from './video.ts';
+import type { MarkFrames } from './transcode.ts';
+import { isMarkedVideo, transcodeVideo, videoManifest } from './video.ts';
 
 export const MEDIA_PURPOSES = ['post', 'story', 'message', 'avatar', 'cover', 'gallery'] as const;
 export type MediaPurpose = (typeof MEDIA_PURPOSES)[number];
@@ -177,6 +180,8 @@ export class MediaService {
           mediaId: row.id,
           previewSeconds: row.previewSeconds,
           preset: this.deps.videoPreset,
+          // Private videos carry each fan's mark (ADR 0041); public avatars/covers are images only.
+          mark: isVaultFile(row) ? this.markFrames() : undefined,
           onStep: (p) => progress(p, 'processing'),
         });
         // Every file is stored before the row says `ready`: a crash here leaves it `processing`,
@@ -218,12 +223,22 @@ export class MediaService {
     progress(100, status);
   }
 
+  /** What the transcoder needs to mark a video's renditions (ADR 0041). */
+  private markFrames(): MarkFrames {
+    const key = this.deps.watermarker.videoKey;
+    return {
+      blendFrame: (width, height, variant) => key.blendFrame(width, height, variant),
+      segmentSeconds: MARK_SEGMENT_SECONDS,
+      referenceFilter: ANALYSIS_FILTER,
+    };
+  }
+
   /**
    * The contract shape; without access only the blurred preview is addressable. Pictures that must
    * be marked are signed for `viewerId` (and absent without one).
    */
-  present(row: MediaRow, access: boolean, viewerId: string | null): Media {
-    return presentMedia(row, access, this.deps.signer, viewerId);
+  present(row: MediaRow, access: boolean, viewerId: string | null, opts: PresentOptions = {}): Media {
+    return presentMedia(row, access, this.deps.signer, viewerId, opts);
   }
 
   async attachable(viewer: Viewer, mediaIds: readonly string[]): Promise<MediaRow[]> {
@@ -253,6 +268,11 @@ export class MediaService {
     if (!row) return null;
     const key = variantKey(row, variant);
     if (!key) return null;
+    // A marked video's unmarked MP4 and original go only to whom they were signed for: its owner,
+    // a surface without the HLS player (stories, messages: ADR 0041), visitors of a video free to
+    // everyone (ADR 0038). Never without a viewer.
+    if (isMarkedVideo(row) && (variant === 'web' || variant === 'original') && !fanId)
+      throw new AppError('VIDEO_STREAM_ONLY');
     // Pictures of content free to everyone, signed for visitors, are served unmarked (ADR 0038).
     if (mustMark(row, variant) && fanId !== EVERYONE) {
       if (!fanId || row.status !== 'ready') return null;

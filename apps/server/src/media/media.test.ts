@@ -324,7 +324,9 @@ describe('video pipeline', () => {
     const clean = await stored(row.webKey);
     expect(clean.subarray(4, 8).toString('latin1')).toBe('ftyp');
     expect(clean.toString('latin1')).not.toMatch(/SecretTitle|\+40\.4168/);
-    expect(media.service.present(row, true, fanId).src).toContain(`/${row.id}/web?`);
+    // A marked video (ADR 0041): a fan's MP4 only where files play directly (stories, messages).
+    expect(media.service.present(row, true, fanId).src).toBeNull();
+    expect(media.service.present(row, true, fanId, { directVideo: true }).src).toContain(`/${row.id}/web?`);
     expect((await app.inject({ url: media.signer.url(row.id, 'original') })).statusCode).toBe(404);
   });
 
@@ -356,7 +358,8 @@ describe('presentation and signed URLs', () => {
     expect(img.thumb).toContain('/thumb?');
     expect(img.poster).toBeNull();
 
-    const vid = media.service.present(video, true, fanId);
+    expect(media.service.present(video, true, fanId).src).toBeNull();
+    const vid = media.service.present(video, true, fanId, { directVideo: true });
     expect(vid.src).toContain(`/${video.id}/web?`);
     expect(vid.poster).toContain('/poster?');
     expect(vid.mediaPoster).toBe(vid.poster);
@@ -434,7 +437,7 @@ describe('presentation and signed URLs', () => {
   });
 
   it('serves byte ranges of a video', async () => {
-    const url = media.service.present(video, true, fanId).src!;
+    const url = media.service.present(video, true, fanId, { directVideo: true }).src!;
     const whole = await stored(video.webKey);
     const first = await app.inject({ url, headers: { range: 'bytes=0-9' } });
     expect(first.statusCode).toBe(206);

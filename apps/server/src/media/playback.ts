@@ -2,13 +2,14 @@ import type { VideoPlay } from '@fanverse/contract';
 import { EVERYONE } from '../access/index.ts';
 import { AppError } from '../http/app-error.ts';
 import type { AuthInfo } from '../http/guards.ts';
+import type { VideoMarkKey } from '../watermark/video-mark.ts';
 import { captionsOf, isCaptionLanguage } from './captions.ts';
 import type { HlsDelivery, HlsSource } from './hls/routes.ts';
 import type { MediaRow } from './media.repository.ts';
 import type { MediaService } from './media.service.ts';
 import type { UrlSigner } from './signing.ts';
 import { spriteVtt } from './transcode.ts';
-import { videoManifest } from './video.ts';
+import { segmentName, videoManifest } from './video.ts';
 
 export interface VideoPlaybackDeps {
   media: MediaService;
@@ -20,6 +21,11 @@ export interface VideoPlaybackDeps {
   previewEntitled(viewer: AuthInfo, row: MediaRow): Promise<boolean>;
   /** The access module's answer for a visitor: is the file in a post free to everyone (ADR 0038). */
   freeToEveryone(row: MediaRow): Promise<boolean>;
+  /** Marked videos (ADR 0041): segment names, fans' codes and serve records. */
+  marks: {
+    videoKey: VideoMarkKey;
+    videoServe(fanId: string, mediaId: string): Promise<{ id: string }>;
+  };
 }
 
 /** The rendition name of a video's free preview (its own playlist and key; not in the master). */
@@ -69,15 +75,51 @@ export class VideoPlayback {
       kind: 'video',
       entitled: (viewer, id, rendition) => this.mayPlay(viewer, id, rendition),
       master: (id) => text(id, 'hls/master.m3u8'),
-      playlist: async (id, rendition) =>
-        (await hasRendition(id, rendition)) ? text(id, `hls/${rendition}/index.m3u8`) : null,
+      playlist: async (id, rendition, viewer) => {
+        if (!(await hasRendition(id, rendition))) return null;
+        const template = await text(id, `hls/${rendition}/index.m3u8`);
+        const manifest = await manifestOf(id);
+        if (!template || !manifest?.mark || rendition === PREVIEW_RENDITION) return template;
+        return this.fanPlaylist(template, id, rendition, viewer);
+      },
       keyId: async (id, rendition) =>
         (await hasRendition(id, rendition)) ? ((await manifestOf(id))?.keyId ?? null) : null,
-      segment: (id, rendition, name) => media.videoFile(id, `hls/${rendition}/${name}`),
+      segment: async (id, rendition, name) => {
+        const manifest = await manifestOf(id);
+        if (!manifest?.mark || rendition === PREVIEW_RENDITION)
+          return media.videoFile(id, `hls/${rendition}/${name}`);
+        // Marked: only a keyed variant name opens a segment, never the plain one.
+        const index = /^seg_(\d{1,6})_[0-9a-f]{16}\.ts$/.exec(name)?.[1];
+        if (index === undefined) return null;
+        const variant = this.deps.marks.videoKey.variantOf(id, rendition, Number(index), name);
+        return variant
+          ? media.videoFile(id, `hls/${rendition}/${variant}/${segmentName(Number(index))}`)
+          : null;
+      },
       // Never the preview's: the cues of a locked video would tell its whole content (ADR 0037).
       captions: async (id, language) =>
         isCaptionLanguage(language) ? media.captionsFile(id, language) : null,
     };
+  }
+
+  /**
+   * The viewer's own playlist of a marked rendition: segment i from variant A or B by bit i of the
+   * code of their serve record (the same for every rendition and session, so mixing copies of one
+   * fan gains nothing), each under its keyed name.
+   */
+  private async fanPlaylist(template: string, id: string, rendition: string, viewer: AuthInfo) {
+    const serve = await this.deps.marks.videoServe(viewer.userId, id);
+    const lines = template.split('\n');
+    const segments = lines.filter((l) => /^seg_\d+\.ts$/.test(l.trim())).length;
+    const code = this.deps.marks.videoKey.code(serve.id, segments);
+    return lines
+      .map((line) => {
+        const m = /^seg_(\d+)\.ts$/.exec(line.trim());
+        if (!m) return line;
+        const i = Number(m[1]);
+        return this.deps.marks.videoKey.segmentName(id, rendition, i, code[i] ?? 'a');
+      })
+      .join('\n');
   }
 
   /**

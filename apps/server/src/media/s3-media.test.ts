@@ -109,9 +109,13 @@ describe('media on S3-compatible storage', () => {
     expect(picture.status).toBe(200);
     expect((await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).width).toBe(320);
 
-    const video = (await t.call('posts.list', { post: videoPost }, { token: fan.token })).body.posts[0]!
+    const fanVideo = (await t.call('posts.list', { post: videoPost }, { token: fan.token })).body.posts[0]!
       .media[0]!;
-    expect(video).toMatchObject({ type: 'video', status: 'ready' });
+    expect(fanVideo).toMatchObject({ type: 'video', status: 'ready' });
+    // A marked video's MP4 goes to its owner only (ADR 0041); fans play the marked stream.
+    expect(fanVideo.src).toBeNull();
+    const video = (await t.call('posts.list', { post: videoPost }, { token: creator.token })).body.posts[0]!
+      .media[0]!;
     expect(video.info?.format.duration).toBeGreaterThan(1);
     const whole = Buffer.from(await (await fetch(`${base}${video.src}`)).arrayBuffer());
     const part = await fetch(`${base}${video.src}`, { headers: { range: 'bytes=0-99' } });

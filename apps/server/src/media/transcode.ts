@@ -5,6 +5,15 @@ import type { FfmpegPaths } from './ffmpeg.ts';
 import { HlsKeys } from './hls/keys.ts';
 import { masterPlaylist } from './hls/playlist.ts';
 
+/** What transcodeHls needs to mark a video (ADR 0041): the grey blend frame of each variant. */
+export interface MarkFrames {
+  blendFrame(width: number, height: number, variant: 'a' | 'b'): Buffer;
+  /** Segment length of the marked renditions (one bit each). */
+  segmentSeconds: number;
+  /** ffmpeg filter making the tracer's reference of the unmarked picture (grey raw frames). */
+  referenceFilter: string;
+}
+
 /** One step of the adaptive ladder, named by the short side of the picture. */
 export interface Rung {
   name: string;
@@ -71,6 +80,13 @@ export interface TranscodeOptions {
   /** x264 preset: `veryfast` by default; the ladder must keep up with real time on 2 cores. */
   preset?: string;
   onProgress?(fraction: number): void;
+  /**
+   * Forensic A/B marking (ADR 0041): every rendition is encoded twice (`<rendition>/a/`,
+   * `<rendition>/b/`, same key, IV and keyframes, `mark.segmentSeconds` segments) with opposite
+   * invisible marks, `<rendition>/index.m3u8` is the playlist template, and `mark-ref.gray` is the
+   * tracer's reference. The MP4 fallback and the free preview are not marked.
+   */
+  mark?: MarkFrames;
 }
 
 export interface TranscodeResult {
@@ -79,6 +95,8 @@ export interface TranscodeResult {
   mp4: string | null;
   /** outDir/preview/index.m3u8 when a preview was asked for. */
   preview: string | null;
+  /** outDir/mark-ref.gray (the tracer's reference) when marked. */
+  reference: string | null;
 }
 
 /**
@@ -92,17 +110,53 @@ export async function transcodeHls(
   outDir: string,
   opts: TranscodeOptions,
 ): Promise<TranscodeResult> {
-  const { renditions } = opts;
+  const { renditions, mark } = opts;
   const preset = opts.preset ?? 'veryfast';
+  const segmentSeconds = mark?.segmentSeconds ?? SEGMENT_SECONDS;
   const fallback = opts.mp4 ? nearest480(renditions, 'mp4') : null;
   const preview = opts.previewSeconds && opts.previewSeconds > 0 ? nearest480(renditions, 'preview') : null;
   const outputs = [...renditions, ...(fallback ? [fallback] : []), ...(preview ? [preview] : [])];
   const split = outputs.map((_, i) => `[s${i}]`).join('');
   const filters = [
-    `[0:v]split=${outputs.length}${split}`,
+    `[0:v]split=${outputs.length + (mark ? 1 : 0)}${split}${mark ? '[ref]' : ''}`,
     ...outputs.map((r, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,format=yuv420p[o${i}]`),
-  ].join(';');
-  const args = ['-v', 'error', '-y', '-nostdin', '-i', input, '-filter_complex', filters];
+  ];
+  const inputs: string[] = [];
+  if (mark) {
+    // Each rendition's picture split in two, each with its variant's mark (a grey frame, repeated).
+    filters.push(`[ref]${mark.referenceFilter}[reference]`);
+    for (const [i, r] of renditions.entries()) {
+      filters[i + 1] = `${filters[i + 1]?.replace(/\[o\d+\]$/, '')},split=2[u${i}a][u${i}b]`;
+      for (const v of ['a', 'b'] as const) {
+        const file = path.join(outDir, `${r.name}-${v}.yuv`);
+        await fs.promises.mkdir(outDir, { recursive: true });
+        await fs.promises.writeFile(file, mark.blendFrame(r.width, r.height, v));
+        const index = 1 + inputs.length / 8;
+        inputs.push(
+          '-f',
+          'rawvideo',
+          '-pix_fmt',
+          'yuv420p',
+          '-video_size',
+          `${r.width}x${r.height}`,
+          '-i',
+          file,
+        );
+        filters.push(`[u${i}${v}][${index}:v]blend=all_mode=grainmerge[o${i}${v}]`);
+      }
+    }
+  }
+  const args = [
+    '-v',
+    'error',
+    '-y',
+    '-nostdin',
+    '-i',
+    input,
+    ...inputs,
+    '-filter_complex',
+    filters.join(';'),
+  ];
   const video = (r: Rendition) => [
     '-c:v',
     'libx264',
@@ -117,31 +171,54 @@ export async function transcodeHls(
     '-bufsize',
     `${r.videoKbps * 2}k`,
     '-force_key_frames',
-    `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
+    `expr:gte(t,n_forced*${segmentSeconds})`,
     '-sc_threshold',
     '0',
     ...(opts.hasAudio ? ['-c:a', 'aac', '-b:a', `${r.audioKbps}k`, '-ac', '2', '-ar', '48000'] : []),
     '-map_metadata',
     '-1',
   ];
-  const hlsOutputs = renditions.map((r, i) => ({ r, index: i, limit: [] as string[] }));
+  // A marked rendition is two outputs (variants a and b) sharing the rendition's key and IV.
+  const hlsOutputs: { r: Rendition; label: string; dir: string; limit: string[]; seconds: number }[] = [];
+  for (const [i, r] of renditions.entries()) {
+    if (!mark) hlsOutputs.push({ r, label: `o${i}`, dir: r.name, limit: [], seconds: SEGMENT_SECONDS });
+    else
+      for (const v of ['a', 'b'])
+        hlsOutputs.push({ r, label: `o${i}${v}`, dir: `${r.name}/${v}`, limit: [], seconds: segmentSeconds });
+  }
   if (preview && opts.previewSeconds)
-    hlsOutputs.push({ r: preview, index: outputs.length - 1, limit: ['-t', String(opts.previewSeconds)] });
-  for (const { r, index: i, limit } of hlsOutputs) {
-    const dir = path.join(outDir, r.name);
+    hlsOutputs.push({
+      r: preview,
+      label: `o${outputs.length - 1}`,
+      dir: preview.name,
+      limit: ['-t', String(opts.previewSeconds)],
+      seconds: SEGMENT_SECONDS,
+    });
+  const ivs = new Map<string, string>();
+  for (const { r, label, dir: sub, limit, seconds } of hlsOutputs) {
+    const dir = path.join(outDir, sub);
     await fs.promises.mkdir(dir, { recursive: true });
     const info = path.join(outDir, `${r.name}.keyinfo`);
-    await HlsKeys.writeKeyInfo(info, path.join(outDir, `${r.name}.key`), opts.keyOf(r.name), HlsKeys.newIv());
+    if (!ivs.has(r.name)) {
+      ivs.set(r.name, HlsKeys.newIv());
+      await HlsKeys.writeKeyInfo(
+        info,
+        path.join(outDir, `${r.name}.key`),
+        opts.keyOf(r.name),
+        ivs.get(r.name) as string,
+      );
+    }
     args.push(
       '-map',
-      `[o${i}]`,
+      `[${label}]`,
       ...(opts.hasAudio ? ['-map', '0:a:0'] : []),
       ...video(r),
+      ...(seconds === segmentSeconds ? [] : ['-force_key_frames', `expr:gte(t,n_forced*${seconds})`]),
       ...limit,
       '-f',
       'hls',
       '-hls_time',
-      String(SEGMENT_SECONDS),
+      String(seconds),
       '-hls_playlist_type',
       'vod',
       '-hls_segment_type',
@@ -166,8 +243,31 @@ export async function transcodeHls(
       mp4,
     );
   }
+  if (mark)
+    args.push(
+      '-map',
+      '[reference]',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'gray',
+      path.join(outDir, 'mark-ref.gray'),
+    );
   args.push('-progress', 'pipe:1', '-nostats');
   await runFfmpeg(paths.ffmpeg, args, opts.duration, opts.onProgress);
+  if (mark) {
+    // The stored template: variant a's playlist, its segments named as in both variants.
+    for (const r of renditions) {
+      await fs.promises.copyFile(
+        path.join(outDir, r.name, 'a', 'index.m3u8'),
+        path.join(outDir, r.name, 'index.m3u8'),
+      );
+      for (const v of ['a', 'b']) {
+        await fs.promises.rm(path.join(outDir, r.name, v, 'index.m3u8'), { force: true });
+        await fs.promises.rm(path.join(outDir, `${r.name}-${v}.yuv`), { force: true });
+      }
+    }
+  }
   const master = path.join(outDir, 'master.m3u8');
   await fs.promises.writeFile(
     master,
@@ -179,11 +279,16 @@ export async function transcodeHls(
     ),
   );
   // The key files were only for ffmpeg: keys are derived again when asked for (HlsKeys).
-  for (const { r } of hlsOutputs) {
+  for (const r of new Set(hlsOutputs.map((o) => o.r))) {
     await fs.promises.rm(path.join(outDir, `${r.name}.key`), { force: true });
     await fs.promises.rm(path.join(outDir, `${r.name}.keyinfo`), { force: true });
   }
-  return { master, mp4, preview: preview ? path.join(outDir, 'preview', 'index.m3u8') : null };
+  return {
+    master,
+    mp4,
+    preview: preview ? path.join(outDir, 'preview', 'index.m3u8') : null,
+    reference: mark ? path.join(outDir, 'mark-ref.gray') : null,
+  };
 }
 
 /** The rendition nearest 480p, renamed (the MP4 fallback, the free preview). */

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ANALYSIS } from '../watermark/video-mark.ts';
 import { extractFrame, type FfmpegPaths, type MediaInfo, probe } from './ffmpeg.ts';
 import { HlsKeys } from './hls/keys.ts';
 import { type Rendition as ImageRendition, processImage } from './processors.ts';
 import {
   fitLadder,
+  type MarkFrames,
   MP4_FALLBACK_MAX_SECONDS,
   type Sprite,
   thumbnailSprite,
@@ -32,6 +34,12 @@ export const videoManifestSchema = z.object({
   ),
   /** The free preview (`hls/preview/`, its own key, not in the master playlist), if encoded. */
   preview: z.object({ seconds: z.number(), segments: z.number() }).nullish(),
+  /**
+   * Forensic A/B marking (ADR 0041): each rendition's segments exist as `hls/<r>/a/` and `hls/<r>/b/`
+   * (`segments` of them, `segmentSeconds` long), `hls/<r>/index.m3u8` is the template a fan's
+   * playlist is made from, and `mark/ref.gray` the tracer's reference (`frames` grey frames).
+   */
+  mark: z.object({ segmentSeconds: z.number(), frames: z.number() }).nullish(),
   sprite: z
     .object({
       interval: z.number(),
@@ -58,13 +66,20 @@ export function videoManifest(info: unknown): VideoManifest | null {
 }
 const parsedManifests = new WeakMap<object, VideoManifest | null>();
 
+/** A video encoded in marked A/B variants (ADR 0041): only its owner gets the MP4 or the original. */
+export function isMarkedVideo(row: { kind: string; info: unknown }): boolean {
+  return row.kind === 'video' && !!videoManifest(row.info)?.mark;
+}
+
 /** Storage keys of a transcoded video's HLS files and sprite, relative to its media prefix. */
 export function videoFileNames(m: VideoManifest): string[] {
   const names = ['hls/master.m3u8'];
   for (const r of m.renditions) {
     names.push(`hls/${r.name}/index.m3u8`);
-    for (let i = 0; i < r.segments; i++) names.push(`hls/${r.name}/${segmentName(i)}`);
+    for (const dir of m.mark ? [`${r.name}/a`, `${r.name}/b`] : [r.name])
+      for (let i = 0; i < r.segments; i++) names.push(`hls/${dir}/${segmentName(i)}`);
   }
+  if (m.mark) names.push(MARK_REFERENCE);
   if (m.preview) {
     names.push('hls/preview/index.m3u8');
     for (let i = 0; i < m.preview.segments; i++) names.push(`hls/preview/${segmentName(i)}`);
@@ -72,6 +87,9 @@ export function videoFileNames(m: VideoManifest): string[] {
   if (m.sprite) names.push('sprite.jpg');
   return names;
 }
+
+/** The tracer's reference of a marked video (grey frames, see watermark/video-mark.ts). */
+export const MARK_REFERENCE = 'mark/ref.gray';
 
 export const segmentName = (i: number) => `seg_${String(i).padStart(5, '0')}.ts`;
 
@@ -104,6 +122,8 @@ export async function transcodeVideo(
     preset?: string;
     /** Seconds of free preview to encode (0 or absent: none; never longer than the video). */
     previewSeconds?: number;
+    /** Mark the renditions (A/B variants, ADR 0041). */
+    mark?: MarkFrames;
   },
 ): Promise<TranscodedVideo> {
   const probed = await probe(paths, input);
@@ -128,6 +148,7 @@ export async function transcodeVideo(
     mp4: duration !== null && duration <= MP4_FALLBACK_MAX_SECONDS,
     previewSeconds,
     preset: opts.preset,
+    mark: opts.mark,
     onProgress: (f) => opts.onStep?.(30 + Math.round(f * 55)),
   });
   let sprite: Sprite | null = null;
@@ -140,10 +161,16 @@ export async function transcodeVideo(
   }
   opts.onStep?.(90);
   const countSegments = async (name: string) =>
-    (await fs.promises.readdir(path.join(hlsDir, name))).filter((f) => f.endsWith('.ts')).length;
+    (await fs.promises.readdir(path.join(hlsDir, name, opts.mark && name !== 'preview' ? 'a' : ''))).filter(
+      (f) => f.endsWith('.ts'),
+    ).length;
+  const referenceFrames = out.reference
+    ? Math.floor((await fs.promises.stat(out.reference)).size / (ANALYSIS.width * ANALYSIS.height))
+    : 0;
   const manifest: VideoManifest = {
     keyId,
     preview: out.preview ? { seconds: previewSeconds, segments: await countSegments('preview') } : null,
+    mark: opts.mark ? { segmentSeconds: opts.mark.segmentSeconds, frames: referenceFrames } : null,
     renditions: await Promise.all(
       renditions.map(async (r) => ({
         name: r.name,
@@ -165,7 +192,14 @@ export async function transcodeVideo(
   };
   const files = new Map<string, string>();
   for (const name of videoFileNames(manifest)) {
-    files.set(name, name === 'sprite.jpg' ? path.join(workDir, 'sprite.jpg') : path.join(workDir, name));
+    files.set(
+      name,
+      name === 'sprite.jpg'
+        ? path.join(workDir, 'sprite.jpg')
+        : name === MARK_REFERENCE
+          ? (out.reference as string)
+          : path.join(workDir, name),
+    );
   }
   return {
     poster: images.web,

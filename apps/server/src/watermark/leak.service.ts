@@ -1,18 +1,47 @@
 import fs from 'node:fs';
 import type { LeakTrace } from '@fanverse/contract';
-import { and, eq } from 'drizzle-orm';
-import { canSeeTraceOf, canTraceLeaks } from '../access/index.ts';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { canSeeTraceOf, canTraceLeaks, isStaff } from '../access/index.ts';
 import type { Db } from '../db/client.ts';
 import { leakTraces, media, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { AuthInfo } from '../http/guards.ts';
 import type { UploadedFile } from '../http/multipart.ts';
+import { type FfmpegPaths, probe } from '../media/ffmpeg.ts';
 import { decodesAsImage } from '../media/processors.ts';
 import type { ReportRepository } from '../modules/reports/report.repository.ts';
+import { ANALYSIS, analysisFrames, matchCodes, pictureDistance, splitFrames } from './video-mark.ts';
 import type { Watermarker } from './watermarker.ts';
 
-/** Largest leaked copy the tracer reads. */
+/** Largest leaked picture the tracer reads. */
 const MAX_LEAK_BYTES = 30 * 1024 * 1024;
+/** Largest leaked video the tracer reads. */
+const MAX_LEAK_VIDEO_BYTES = 300 * 1024 * 1024;
+/** A copy whose length differs more than this from a marked video is not a copy of it (no trims). */
+const DURATION_SLACK_SECONDS = 2;
+/** Grey levels of mean difference at ANALYSIS size beyond which a copy is another video. */
+const SAME_PICTURE = 12;
+/** Below this a video match names nobody (one minus the chance an unrelated code agrees as well). */
+const VIDEO_FOUND = 0.99;
+/** Marked videos compared with one copy at most (the nearest in length). */
+const MAX_CANDIDATES = 20;
+
+/** What the tracer needs to read videos (ADR 0041). */
+export interface LeakVideoDeps {
+  ffmpeg(): FfmpegPaths;
+  /** The stored reference of a marked video (MARK_REFERENCE), or null. */
+  reference(mediaId: string): Promise<Buffer | null>;
+}
+
+interface Finding {
+  kind: 'image' | 'video';
+  found: boolean;
+  confidence: number;
+  markId: number | null;
+  fan: { id: string; username: string; name: string } | null;
+  file: { id: string; name: string } | null;
+  servedAt: Date | null;
+}
 
 /**
  * The leak tracer (ADR 0026): a creator (their own media) or staff (any) uploads a leaked copy and
@@ -23,13 +52,137 @@ export class LeakService {
     private readonly db: Db,
     private readonly watermarker: Watermarker,
     private readonly reports: ReportRepository,
+    private readonly video: LeakVideoDeps,
   ) {}
 
   async trace(auth: AuthInfo, files: readonly UploadedFile[]): Promise<LeakTrace> {
     if (!canTraceLeaks(auth)) throw new AppError('FORBIDDEN');
     const [file] = files;
-    if (!file || files.length !== 1 || file.size > MAX_LEAK_BYTES || !(await decodesAsImage(file.path)))
-      throw new AppError('LEAK_IMAGE_REQUIRED');
+    if (!file || files.length !== 1) throw new AppError('LEAK_FILE_REQUIRED');
+    let finding: Finding;
+    if (file.size <= MAX_LEAK_BYTES && (await decodesAsImage(file.path))) {
+      finding = await this.traceImage(auth, file);
+    } else {
+      const duration = file.size <= MAX_LEAK_VIDEO_BYTES ? await this.videoDuration(file.path) : null;
+      if (!duration) throw new AppError('LEAK_FILE_REQUIRED');
+      finding = await this.traceVideo(auth, file.path, duration);
+    }
+    const { found, fan, file: file_ } = finding;
+    const confidence = found ? Math.floor(finding.confidence * 1000) / 10 : 0;
+    const [row] = await this.db
+      .insert(leakTraces)
+      .values({
+        requesterId: auth.userId,
+        markId: found ? finding.markId : null,
+        mediaId: found ? (file_?.id ?? null) : null,
+        fanId: found ? (fan?.id ?? null) : null,
+        servedAt: found ? finding.servedAt : null,
+        confidence: Math.round(confidence),
+      })
+      .returning({ id: leakTraces.id });
+    if (!row) throw new Error('insert returned no row');
+    return {
+      _id: row.id,
+      kind: finding.kind,
+      found,
+      confidence,
+      fan: found && fan ? { _id: fan.id, user: fan.username, name: fan.name } : null,
+      media: found && file_ ? { _id: file_.id, name: file_.name } : null,
+      servedAt: found ? (finding.servedAt?.toISOString() ?? null) : null,
+      complaintId: null,
+    };
+  }
+
+  /** The length of a decodable video, or null (not a video, undecodable). */
+  private async videoDuration(file: string): Promise<number | null> {
+    try {
+      const probed = await probe(this.video.ffmpeg(), file);
+      const d = probed.info.format.duration;
+      return probed.hasVideo && d && d > 0 ? d : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private async fanOf(id: string) {
+    const [fan] = await this.db
+      .select({ id: users.id, username: users.username, name: users.name })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1);
+    return fan ?? null;
+  }
+
+  /**
+   * A leaked video (ADR 0041): the caller's marked videos of about its length (staff: anyone's),
+   * the one whose reference pictures it matches, the A/B bit of each of its segments, and the serve
+   * record whose code those bits spell.
+   */
+  private async traceVideo(auth: AuthInfo, path: string, duration: number): Promise<Finding> {
+    const none: Finding = {
+      kind: 'video',
+      found: false,
+      confidence: 0,
+      markId: null,
+      fan: null,
+      file: null,
+      servedAt: null,
+    };
+    const { userId } = auth;
+    const staff = isStaff(auth);
+    const length = sql<number>`((${media.info} -> 'format' ->> 'duration')::float8)`;
+    const candidates = await this.db
+      .select({ id: media.id, name: media.name, ownerId: media.ownerId, info: media.info })
+      .from(media)
+      .where(
+        and(
+          eq(media.kind, 'video'),
+          eq(media.status, 'ready'),
+          isNotNull(sql`${media.info} -> 'video' -> 'mark'`),
+          sql`abs(${length} - ${duration}) <= ${DURATION_SLACK_SECONDS}`,
+          staff ? undefined : eq(media.ownerId, userId),
+        ),
+      )
+      .orderBy(sql`abs(${length} - ${duration})`)
+      .limit(MAX_CANDIDATES);
+    if (candidates.length === 0) return none;
+    const frames = await analysisFrames(this.video.ffmpeg().ffmpeg, path, duration + 1);
+    let best: { row: (typeof candidates)[number]; reference: Uint8Array[]; distance: number } | null = null;
+    for (const row of candidates) {
+      if (!canSeeTraceOf(auth, row)) continue;
+      const raw = await this.video.reference(row.id);
+      if (!raw) continue;
+      const reference = splitFrames(raw);
+      const distance = pictureDistance(frames, reference);
+      if (!best || distance < best.distance) best = { row, reference, distance };
+    }
+    if (!best || best.distance > SAME_PICTURE) return none;
+    const mark = (best.row.info as { video?: { mark?: { segmentSeconds: number } } }).video?.mark;
+    if (!mark) return none;
+    const segments = Math.floor(best.reference.length / (mark.segmentSeconds * ANALYSIS.fps));
+    const readings = this.watermarker.videoKey.readBits(frames, best.reference, segments);
+    const serves = await this.watermarker.videoServesOf(best.row.id);
+    const match = matchCodes(
+      readings,
+      serves.map((s) => ({ id: s.id, code: this.watermarker.videoKey.code(s.id, segments) })),
+    );
+    const serve =
+      match && match.confidence >= VIDEO_FOUND ? serves.find((s) => s.id === match.id) : undefined;
+    const fan = serve ? await this.fanOf(serve.fanId) : null;
+    if (!serve || !fan || !match) return none;
+    return {
+      kind: 'video',
+      found: true,
+      confidence: match.confidence,
+      markId: null,
+      fan,
+      file: { id: best.row.id, name: best.row.name },
+      servedAt: serve.servedAt,
+    };
+  }
+
+  /** A leaked picture (ADR 0026): its blind mark names the serve record. */
+  private async traceImage(auth: AuthInfo, file: UploadedFile): Promise<Finding> {
     const { detection, record } = await this.watermarker.detect(await fs.promises.readFile(file.path));
     const [file_] = record
       ? await this.db
@@ -40,35 +193,16 @@ export class LeakService {
       : [];
     // A mark of someone else's media reads, to a creator, as no mark of theirs.
     const mine = record && file_ && canSeeTraceOf(auth, file_) ? { record, file: file_ } : null;
-    const [fan] = mine
-      ? await this.db
-          .select({ id: users.id, username: users.username, name: users.name })
-          .from(users)
-          .where(eq(users.id, mine.record.fanId))
-          .limit(1)
-      : [];
+    const fan = mine ? await this.fanOf(mine.record.fanId) : null;
     const found = !!(mine && fan);
-    const confidence = found ? Math.floor(detection.confidence * 1000) / 10 : 0;
-    const [row] = await this.db
-      .insert(leakTraces)
-      .values({
-        requesterId: auth.userId,
-        markId: found ? mine.record.markId : null,
-        mediaId: found ? mine.file.id : null,
-        fanId: found ? fan.id : null,
-        servedAt: found ? mine.record.servedAt : null,
-        confidence: Math.round(confidence),
-      })
-      .returning({ id: leakTraces.id });
-    if (!row) throw new Error('insert returned no row');
     return {
-      _id: row.id,
+      kind: 'image',
       found,
-      confidence,
-      fan: found ? { _id: fan.id, user: fan.username, name: fan.name } : null,
-      media: found ? { _id: mine.file.id, name: mine.file.name } : null,
-      servedAt: found ? mine.record.servedAt.toISOString() : null,
-      complaintId: null,
+      confidence: found ? detection.confidence : 0,
+      markId: mine?.record.markId ?? null,
+      fan,
+      file: mine ? { id: mine.file.id, name: mine.file.name } : null,
+      servedAt: mine?.record.servedAt ?? null,
     };
   }
 

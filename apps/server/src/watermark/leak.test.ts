@@ -166,7 +166,7 @@ describe('the leak tracer', () => {
     const none = await postForm(base, '/api/v1/leaks/trace', creator.token, {}, [], { lang: 'es' });
     expect(none.status).toBe(400);
     expect(none.body).toMatchObject({
-      code: 'LEAK_IMAGE_REQUIRED',
+      code: 'LEAK_FILE_REQUIRED',
       message: expect.stringContaining('copia filtrada'),
     });
   });

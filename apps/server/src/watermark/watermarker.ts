@@ -6,10 +6,11 @@ import { LRUCache } from 'lru-cache';
 import { Piscina } from 'piscina';
 import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
-import { mediaServes, profiles, users } from '../db/schema.ts';
+import { mediaServes, profiles, users, videoServes } from '../db/schema.ts';
 import { CacheIndex } from './cache-index.ts';
 import { type Detection, MAX_MARK_ID, WatermarkKey } from './mark.ts';
 import type { MarkTask } from './mark.worker.ts';
+import { VideoMarkKey } from './video-mark.ts';
 
 /** How long another server copy may keep an owner's visible-mark setting. */
 const VISIBLE_TTL_MS = 30_000;
@@ -69,6 +70,13 @@ export class MarkPool {
   }
 }
 
+export interface VideoServe {
+  id: string;
+  fanId: string;
+  mediaId: string;
+  servedAt: Date;
+}
+
 /** What a marked copy is made from: the media row's owner and the rendition's bytes. */
 export interface MarkSource {
   mediaId: string;
@@ -84,6 +92,8 @@ export interface MarkSource {
  */
 export class Watermarker {
   readonly key: WatermarkKey;
+  /** The video mark's pattern, segment names and fans' codes (ADR 0041). */
+  readonly videoKey: VideoMarkKey;
   private readonly cache: CacheIndex;
   /**
    * Each owner's visible-mark text (or null), so a cache hit costs no query. A change on this copy
@@ -99,6 +109,7 @@ export class Watermarker {
 
   constructor(private readonly deps: WatermarkerDeps) {
     this.key = new WatermarkKey(deps.secret);
+    this.videoKey = new VideoMarkKey(deps.secret);
     this.pool = new MarkPool(deps.secret, deps.threads);
     this.cache = new CacheIndex(deps.cacheDir, deps.cacheBytes);
   }
@@ -129,6 +140,29 @@ export class Watermarker {
       .limit(1);
     if (!row) throw new Error('serve record vanished');
     return row;
+  }
+
+  /** The fan's serve record of a marked video (its code picks their segments), made on first play. */
+  async videoServe(fanId: string, mediaId: string): Promise<VideoServe> {
+    const { db } = this.deps;
+    const [created] = await db
+      .insert(videoServes)
+      .values({ fanId, mediaId })
+      .onConflictDoNothing({ target: [videoServes.fanId, videoServes.mediaId] })
+      .returning();
+    if (created) return created;
+    const [row] = await db
+      .select()
+      .from(videoServes)
+      .where(and(eq(videoServes.fanId, fanId), eq(videoServes.mediaId, mediaId)))
+      .limit(1);
+    if (!row) throw new Error('video serve record vanished');
+    return row;
+  }
+
+  /** Every serve record of a video (the tracer matches a copy's bits against their codes). */
+  async videoServesOf(mediaId: string): Promise<VideoServe[]> {
+    return this.deps.db.select().from(videoServes).where(eq(videoServes.mediaId, mediaId));
   }
 
   async record(markId: number): Promise<ServeRecord | undefined> {

@@ -5,7 +5,12 @@ export const leakTraceSchema = z.object({
   _id: z.string(),
   /** A mark was read and names a fan of media the caller may trace. */
   found: z.boolean(),
-  /** 0–100: one minus the chance that an unmarked picture reads like this, in percent. */
+  /** What was traced: a picture (its blind mark, ADR 0026) or a video (its A/B segments, ADR 0041). */
+  kind: z.enum(['image', 'video']),
+  /**
+   * 0–100, in percent: one minus the chance that an unmarked picture reads like this (images), or
+   * that an unrelated fan's code agrees as well with the segments read (videos).
+   */
   confidence: z.number(),
   fan: z.object({ _id: z.string(), user: z.string(), name: z.string() }).nullable(),
   media: z.object({ _id: z.string(), name: z.string() }).nullable(),

@@ -18,8 +18,11 @@ export interface HlsSource {
   entitled(viewer: AuthInfo, id: string, rendition: string): Promise<boolean>;
   /** The stored master playlist (relative variant names `<rendition>/index.m3u8`), or null. */
   master(id: string, viewer: AuthInfo): Promise<string | null>;
-  /** A rendition's stored playlist (relative segment names, key URI `key`), or null. */
-  playlist(id: string, rendition: string): Promise<string | null>;
+  /**
+   * A rendition's playlist (relative segment names, key URI `key`), or null. It may be the viewer's
+   * own (marked videos: each segment from variant A or B by the viewer's code, ADR 0041).
+   */
+  playlist(id: string, rendition: string, viewer: AuthInfo): Promise<string | null>;
   /** The key id the rendition's AES-128 key derives from (see HlsKeys), or null when not encrypted. */
   keyId(id: string, rendition: string): Promise<string | null>;
   /**
@@ -46,7 +49,8 @@ export interface HlsSessions {
 
 const ID = /^[0-9a-zA-Z-]{1,64}$/;
 const RENDITION = /^[0-9a-z]{1,16}$/;
-const SEGMENT = /^(seg_\d{1,6}\.(ts|m4s)|init\.mp4)$/;
+/** `seg_00001.ts`, or a marked video's keyed variant name `seg_00001_<16 hex>.ts` (ADR 0041). */
+const SEGMENT = /^(seg_\d{1,6}(_[0-9a-f]{16})?\.(ts|m4s)|init\.mp4)$/;
 export const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 
 /**
@@ -157,7 +161,7 @@ export class HlsDelivery {
       const rendition = req.params.rendition ?? '';
       const { source, viewer } = await admit(req, 'playlist', rendition);
       const { kind, id } = req.params;
-      const text = await source.playlist(id, rendition);
+      const text = await source.playlist(id, rendition, viewer);
       if (text === null) throw new AppError('NOT_FOUND');
       return sendPlaylist(
         reply,

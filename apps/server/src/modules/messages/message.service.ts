@@ -291,7 +291,7 @@ export class MessageService {
           to: to.username,
           unlocked: unlocked.has(row.id),
         },
-        (m, access) => this.deps.media.present(m, access, viewerId),
+        (m, access) => this.deps.media.present(m, access, viewerId, { directVideo: true }),
       );
     });
   }
@@ -311,7 +311,7 @@ export class MessageService {
   private presentNew(row: MessageRow, from: Party, to: Party, files: MediaRow[], viewerId: string): Message {
     return presentMessage(
       { row, files, viewerId, from: from.username, to: to.username, unlocked: false },
-      (m, access) => this.deps.media.present(m, access, viewerId),
+      (m, access) => this.deps.media.present(m, access, viewerId, { directVideo: true }),
     );
   }
 

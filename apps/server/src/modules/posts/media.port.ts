@@ -35,8 +35,10 @@ export interface MediaPort {
   /** Processes one small image within the caller's request (avatars, covers). */
   processNow(mediaId: string): Promise<MediaRow | undefined>;
   /** Pictures of private media are signed for `viewerId`, whose mark they carry (ADR 0026). */
-  present(row: MediaRow, access: boolean, viewerId: string | null): Media;
+  present(row: MediaRow, access: boolean, viewerId: string | null, opts?: { directVideo?: boolean }): Media;
   remove(mediaId: string): Promise<void>;
+  /** A generated file of a ready video by name under its prefix (e.g. the tracer's reference). */
+  videoFile(mediaId: string, name: string): Promise<{ open(): Promise<AsyncIterable<Uint8Array>> } | null>;
   /** Deletes the stored files and marked copies of a row the caller deleted. */
   removeStored(row: MediaRow): Promise<void>;
   /** Deletes stored files whose rows are already gone; failures are counted, never thrown. */

@@ -137,7 +137,15 @@ describe('publishing with media', () => {
     await unlock(t, fan.id, videoPost);
     const open = (await t.call('posts.list', { post: videoPost }, { token: fan.token })).body.posts[0]!;
     expect(open.access).toBe(true);
-    expect((await fetch(`${base}${open.media[0]!.src}`)).status).toBe(200);
+    // A marked video (ADR 0041): the fan plays the marked stream; its MP4 is not theirs to fetch.
+    expect(open.media[0]!.src).toBeNull();
+    expect(open.media[0]!.poster).toBeTruthy();
+    const play = await t.call('media.play', undefined, {
+      token: fan.token,
+      params: { id: open.media[0]!._id },
+    });
+    expect(play.status).toBe(200);
+    expect((await fetch(`${base}${play.body.hls}`, { headers: { a1sledom: fan.token } })).status).toBe(200);
   });
 
   it('a tampered signed URL is refused', async () => {

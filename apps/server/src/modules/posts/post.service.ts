@@ -148,7 +148,8 @@ export class PostService {
     return rows.map((r) =>
       presentPost(r, r.media, canSeeMedia(auth, r, now), (m, a) =>
         // A visitor gets media only of content free to everyone: its pictures unmarked (ADR 0038).
-        this.deps.media.present(m, a, auth?.userId ?? EVERYONE),
+        // Stories play video files directly, not through the HLS player (ADR 0041).
+        this.deps.media.present(m, a, auth?.userId ?? EVERYONE, { directVideo: r.kind === 'story' }),
       ),
     );
   }

@@ -36,7 +36,7 @@ export default function LeakTracerPage() {
           <input
             id={`${id}-file`}
             type="file"
-            accept="image/jpeg,image/png,image/webp"
+            accept="image/jpeg,image/png,image/webp,video/mp4,video/webm,video/quicktime"
             onChange={(e) => {
               const chosen = e.target.files?.[0] ?? null;
               if (preview) URL.revokeObjectURL(preview);
@@ -48,7 +48,21 @@ export default function LeakTracerPage() {
           />
           <span className="field__hint">{t('fileHint')}</span>
         </div>
-        {preview && <img className="leaks__preview" src={preview} alt={t('previewAlt')} />}
+        {preview &&
+          (file?.type.startsWith('video/') ? (
+            <video
+              className="leaks__preview"
+              src={preview}
+              aria-label={t('previewAlt')}
+              controls
+              muted
+              playsInline
+              preload="metadata"
+              data-testid="leak-preview-video"
+            />
+          ) : (
+            <img className="leaks__preview" src={preview} alt={t('previewAlt')} />
+          ))}
         <button
           type="submit"
           className="button button--primary"
@@ -99,6 +113,7 @@ function TraceResult({ result }: { result: LeakTrace }) {
         <dt>{t('found.confidence')}</dt>
         <dd data-testid="leak-confidence">{t('found.percent', { value: confidence })}</dd>
       </dl>
+      {result.kind === 'video' && <p className="muted">{t('found.videoNote')}</p>}
       {complaintId ? (
         <p className="alert alert--success" data-testid="leak-complaint-filed">
           {t('complaint.filed')}
