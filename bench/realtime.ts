@@ -36,6 +36,7 @@ import {
   treeTicks,
 } from './processes.ts';
 import type { ClientCommand, ConnectAnswer, ReportAnswer, SendAnswer } from './realtime-clients.ts';
+import { writeSection } from './sections.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -407,17 +408,10 @@ function report(run: { at: string; load: number[]; s: SocketsResult; m: Messages
   ].join('\n');
 }
 
-const START = '<!-- realtime:start (written by npm run bench:realtime; the rest of the file is kept) -->';
-const END = '<!-- realtime:end -->';
-
-function mergeReport(file: string, section: string): string {
-  const block = `${START}\n${section.trimEnd()}\n${END}\n`;
-  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const a = current.indexOf(START);
-  const b = current.indexOf(END);
-  if (a >= 0 && b > a) return current.slice(0, a) + block + current.slice(b + END.length + 1);
-  return `${current.trimEnd()}\n\n${block}`;
-}
+const REALTIME = {
+  start: '<!-- realtime:start (written by npm run bench:realtime; the rest of the file is kept) -->',
+  end: '<!-- realtime:end -->',
+};
 
 // ---------------------------------------------------------------------------------------------
 
@@ -451,7 +445,7 @@ async function main(): Promise<void> {
     const section = report({ at, load: startLoad, s, m });
     console.info(`\n${section}`);
     if (!args.dry) {
-      fs.writeFileSync(args.out!, mergeReport(args.out!, section));
+      writeSection(args.out!, REALTIME, section);
       console.info(`report written to ${path.relative(root, args.out!)}`);
     }
   } finally {

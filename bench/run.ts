@@ -39,6 +39,7 @@ import {
   TICK_MS,
   treeTicks,
 } from './processes.ts';
+import { writeSection } from './sections.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -422,33 +423,25 @@ function report(run: RunResult, baseline?: RunResult): string {
   return `${out.join('\n')}\n`;
 }
 
-const START = '<!-- feeds:start (written by npm run bench; the rest of the file is kept) -->';
-const END = '<!-- feeds:end -->';
-
-/** The feeds report goes between its markers; other sections of the file (other benchmarks) stay. */
-function mergeReport(file: string, feeds: string): string {
-  const section = `${START}\n## Feeds (\`npm run bench\`, issue 13)\n${feeds.replace(/^# Benchmarks\n/, '').trimEnd()}\n${END}\n`;
-  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n\n';
-  const a = current.indexOf(START);
-  const b = current.indexOf(END);
-  if (a >= 0 && b > a) return current.slice(0, a) + section + current.slice(b + END.length + 1);
-  return current.replace(/^# Benchmarks\n\n?/, `# Benchmarks\n\n${section}`);
-}
+const FEEDS = {
+  start: '<!-- feeds:start (written by npm run bench; the rest of the file is kept) -->',
+  end: '<!-- feeds:end -->',
+};
 
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
   if (args.search) {
-    const { benchSearch, writeSearchSection } = await import('./search.ts');
+    const { benchSearch, SEARCH } = await import('./search.ts');
     const report = await benchSearch();
-    writeSearchSection(report);
+    writeSection(args.out!, SEARCH, `## Search (\`npm run bench -- --search\`, issue 15)\n\n${report}`);
     console.info(report);
     return;
   }
   if (args.video) {
-    const { benchVideo, writeVideoSection } = await import('./video.ts');
+    const { benchVideo, VIDEO } = await import('./video.ts');
     const report = await benchVideo();
-    writeVideoSection(report);
+    writeSection(args.out!, VIDEO, `## Video (\`npm run bench -- --video\`, issue 16)\n\n${report}`);
     console.info(report);
     return;
   }
@@ -473,7 +466,8 @@ async function main(): Promise<void> {
   const baseline = fs.existsSync(BASELINE_FILE)
     ? (JSON.parse(fs.readFileSync(BASELINE_FILE, 'utf8')) as RunResult)
     : undefined;
-  fs.writeFileSync(args.out!, mergeReport(args.out!, report(run, baseline)));
+  const feeds = report(run, baseline).replace(/^# Benchmarks\n/, '');
+  writeSection(args.out!, FEEDS, `## Feeds (\`npm run bench\`, issue 13)\n${feeds}`, { first: true });
   console.info(`\nreport written to ${path.relative(root, args.out!)}`);
 }
 

@@ -21,7 +21,6 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { misspelledQuery, seedCreators, seeded } from '../apps/server/test/search-corpus.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const CREATORS = Number(process.env.BENCH_CREATORS ?? 10_000);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 1_000);
 /** Set: the database is kept for EXPLAIN (its name is printed). */
@@ -76,21 +75,11 @@ export async function benchSearch(): Promise<string> {
   ].join('\n');
 }
 
-const START = '<!-- bench:search:start (written by npm run bench -- --search) -->';
-const END = '<!-- bench:search:end -->';
-
-export function writeSearchSection(report: string): void {
-  const file = path.join(root, 'docs/benchmarks.md');
-  const section = `${START}\n## Search (\`npm run bench -- --search\`, issue 15)\n\n${report.trimEnd()}\n${END}\n`;
-  const current = fs.readFileSync(file, 'utf8');
-  const a = current.indexOf(START);
-  const b = current.indexOf(END);
-  const next =
-    a >= 0 && b > a
-      ? current.slice(0, a) + section + current.slice(b + END.length + 1)
-      : `${current.trimEnd()}\n\n${section}`;
-  fs.writeFileSync(file, next);
-}
+/** Its section of docs/benchmarks.md (bench/sections.ts). */
+export const SEARCH = {
+  start: '<!-- bench:search:start (written by npm run bench -- --search) -->',
+  end: '<!-- bench:search:end -->',
+};
 
 async function main(rows: SearchRow[]): Promise<string> {
   const baseUrl = process.env.DATABASE_URL;

@@ -23,9 +23,11 @@ import {
   splitFrames,
   VideoMarkKey,
 } from '../apps/server/src/watermark/video-mark.ts';
+import { writeSection } from './sections.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = 30;
+const VIDEO_MARK = { start: '<!-- bench:video-mark:start -->', end: '<!-- bench:video-mark:end -->' };
 
 function childCpuSeconds(): number {
   const stat = fs.readFileSync('/proc/self/stat', 'utf8');
@@ -167,18 +169,8 @@ async function main() {
     `Tracer reference: ${(refBytes / 1024).toFixed(0)} KB per ${SECONDS} s (${(refBytes / SECONDS / 1024).toFixed(0)} KB/s, grey 128×72 at 10 fps).`,
     `Visibility: PSNR of the marked 720p variant against the same encode unmarked, luma ${Number(psnrLog.replace('y:', '')).toFixed(1)} dB.`,
     `Tracer on a ${SECONDS} s copy: decode to analysis frames ${decodeMs.toFixed(0)} ms, correlation ${readMs.toFixed(0)} ms; weakest segment ${minZ.toFixed(1)} σ (a bit counts from 4 σ).`,
-    '<!-- bench:video-mark:end -->',
   ].join('\n');
-  const file = path.join(root, 'docs/benchmarks.md');
-  const text = fs.readFileSync(file, 'utf8');
-  const startMark = '## Video mark (`npm run bench:video-mark`';
-  const at = text.indexOf(startMark);
-  const endTag = '<!-- bench:video-mark:end -->';
-  const next =
-    at === -1
-      ? `${text.trimEnd()}\n\n${section}\n`
-      : `${text.slice(0, at)}${section}${text.slice(text.indexOf(endTag) + endTag.length)}`;
-  fs.writeFileSync(file, next);
+  writeSection(path.join(root, 'docs/benchmarks.md'), VIDEO_MARK, section);
   process.stdout.write(`${section}\n`);
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -32,6 +32,7 @@ import { createUser, subscribe } from '../apps/server/test/factories.ts';
 import { createTestApp } from '../apps/server/test/harness.ts';
 import { postForm } from '../apps/server/test/media-fixtures.ts';
 import { chromium } from '../e2e/chromium.ts';
+import { writeSection } from './sections.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = 30;
@@ -321,25 +322,18 @@ export async function benchVideo(): Promise<string> {
   }
 }
 
-const START = '<!-- bench:video:start -->';
-const END = '<!-- bench:video:end -->';
-
-/** Writes the report as the "Video" section of docs/benchmarks.md; the other sections stay. */
-export function writeVideoSection(report: string): void {
-  const file = path.join(root, 'docs/benchmarks.md');
-  const section = `${START}\n## Video (\`npm run bench -- --video\`, issue 16)\n\n${report.trimEnd()}\n${END}\n`;
-  const current = fs.readFileSync(file, 'utf8');
-  const a = current.indexOf(START);
-  const b = current.indexOf(END);
-  const next =
-    a >= 0 && b > a
-      ? current.slice(0, a) + section + current.slice(b + END.length + 1)
-      : `${current.trimEnd()}\n\n${section}`;
-  fs.writeFileSync(file, next);
-}
+/** Its section of docs/benchmarks.md (bench/sections.ts). */
+export const VIDEO = {
+  start: '<!-- bench:video:start -->',
+  end: '<!-- bench:video:end -->',
+};
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const report = await benchVideo();
-  writeVideoSection(report);
+  writeSection(
+    path.join(root, 'docs/benchmarks.md'),
+    VIDEO,
+    `## Video (\`npm run bench -- --video\`, issue 16)\n\n${report}`,
+  );
   console.info(report);
 }
