@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isCreator, useSession } from './session.store.ts';
 import { useUi } from './ui.store.ts';
@@ -44,11 +44,19 @@ export type PageNotice = 'accountDeleted';
 export function storeNotice(notice: PageNotice): void {
   session()?.setItem(NOTICE_KEY, notice);
 }
-/** The stored notice (consumed), or null. */
-export function takeNotice(): PageNotice | null {
-  const notice = session()?.getItem(NOTICE_KEY) ?? null;
-  session()?.removeItem(NOTICE_KEY);
-  return notice === 'accountDeleted' ? notice : null;
+/**
+ * The notice stored for this page load, shown once. It is read during render but removed only
+ * after the page has been committed: a first render that React throws away (a lazy chunk or a
+ * catalogue suspending) must not consume it.
+ */
+export function usePageNotice(): PageNotice | null {
+  const [notice] = useState(() =>
+    session()?.getItem(NOTICE_KEY) === 'accountDeleted' ? 'accountDeleted' : null,
+  );
+  useEffect(() => {
+    if (notice) session()?.removeItem(NOTICE_KEY);
+  }, [notice]);
+  return notice;
 }
 
 /** An action a logged-out visitor tried (spec §2); resumed after login. */

@@ -3,7 +3,7 @@ import { ADMIN_ROLES } from '@fanverse/contract';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { storeLoginTarget, takeNotice } from '../../app/navigation.ts';
+import { storeLoginTarget, usePageNotice } from '../../app/navigation.ts';
 import { hasSomeRole, isCreator, useSession } from '../../app/session.store.ts';
 import { Alert, Loader, Panel } from '../../ui/Feedback.tsx';
 import { CreatorSuggestions, FeedModeToggle, PostFeed } from '../feed/PostFeed.tsx';
@@ -190,7 +190,7 @@ function ContentTabs({ active }: { active: string }) {
 function Landing() {
   const { t } = useTranslation('home');
   const landing = useSession((s) => s.app?.landing);
-  const [notice] = useState(takeNotice);
+  const notice = usePageNotice();
   return (
     <section className="landing" data-testid="view-landing">
       {notice === 'accountDeleted' && (
