@@ -50,7 +50,7 @@ export function storeNotice(notice: PageNotice): void {
  * catalogue suspending) must not consume it.
  */
 export function usePageNotice(): PageNotice | null {
-  const [notice] = useState(() =>
+  const [notice] = useState<PageNotice | null>(() =>
     session()?.getItem(NOTICE_KEY) === 'accountDeleted' ? 'accountDeleted' : null,
   );
   useEffect(() => {
