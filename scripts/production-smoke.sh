@@ -37,5 +37,11 @@ if [ -z "$ok" ]; then
   exit 1
 fi
 curl -sf "http://127.0.0.1:$port/" | grep -q '<div id="root">' || { echo "the web app is not served" >&2; exit 1; }
-grep -q 'video tools: ffmpeg' "$dir/start.log" || { echo "no video tools line in the start log" >&2; exit 1; }
+# The log is written asynchronously (pino): give the start-up line a few seconds to reach the file.
+tools=''
+for _ in $(seq 1 20); do
+  if grep -q 'video tools: ffmpeg' "$dir/start.log"; then tools=1; break; fi
+  sleep 0.5
+done
+[ -n "$tools" ] || { echo "no video tools line in the start log" >&2; tail -20 "$dir/start.log" >&2; exit 1; }
 echo "Production smoke test passed: npm ci --omit=dev && npm start serves on port $port"

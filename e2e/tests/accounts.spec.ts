@@ -3,9 +3,12 @@ import sharp from 'sharp';
 import {
   DEMO_PASSWORD,
   DESKTOP,
+  enableTotpByApi,
   grantRoleByApi,
+  loginByApi,
   openWithToken,
   PHONE,
+  sessionOf,
   shot,
   signUpFan,
   totpCode,
@@ -289,6 +292,87 @@ test.describe('two-step sign-in from the security page', () => {
       await expect(page.getByTestId('security-required')).toBeVisible();
       const again = await request.get('/api/v1/admin/users', { headers: { a1sledom: staff.token } });
       expect(((await again.json()) as { code: string }).code).toBe('TWO_FACTOR_REQUIRED');
+    });
+  }
+});
+
+test.describe('two-step sign-in for all staff (super setting)', () => {
+  for (const [language, device, size] of [
+    ['en', 'desktop', DESKTOP],
+    ['es', 'phone', PHONE],
+  ] as const) {
+    test(`the super turns it on in the dashboard and a coordinator is sent to the security page (${language}, ${device})`, async ({
+      page,
+      browser,
+      request,
+    }, info) => {
+      const es = language === 'es';
+      const coord = await signUpFan(request, `cst${language}`);
+      await grantRoleByApi(request, coord.user, 'coord');
+      const { token: superToken } = await sessionOf(request, 'superadmin');
+      const setAllStaff = (on: boolean) =>
+        request.patch('/api/v1/admin/settings', {
+          headers: { a1sledom: superToken },
+          data: { allStaffTwoFactor: on },
+        });
+      // Off by default: the coordinator moderates without it.
+      const before = await request.get('/api/v1/admin/complaints', { headers: { a1sledom: coord.token } });
+      expect(before.status()).toBe(200);
+      try {
+        await page.setViewportSize(size);
+        await page.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
+        await loginByApi(page, request, 'superadmin', '/dashboard');
+        const section = page.getByTestId('dashboard-staff-security');
+        await section.scrollIntoViewIfNeeded();
+        await expect(section).toContainText(
+          es
+            ? 'Exigir el inicio de sesión en dos pasos a todo el equipo'
+            : 'Require two-step sign-in for all staff',
+        );
+        const toggle = page.getByTestId('setting-all-staff-two-factor');
+        await expect(toggle).not.toBeChecked();
+        await expect(page.getByTestId('staff-security-save')).toBeDisabled();
+        await shot(page, info, `staff-security-off-${language}-${device}`);
+        await toggle.check();
+        await page.getByTestId('staff-security-save').click();
+        await expect(page.getByTestId('staff-security-saved')).toContainText(
+          es ? 'todas las cuentas del equipo' : 'every staff account',
+        );
+        // The settings page at both widths in this language (390 and 1280).
+        for (const [width, viewport] of [
+          ['phone', PHONE],
+          ['desktop', DESKTOP],
+        ] as const) {
+          await page.setViewportSize(viewport);
+          await section.scrollIntoViewIfNeeded();
+          await shot(page, info, `staff-security-on-${language}-${width}`);
+        }
+        // Saved on the server, shown again after a reload.
+        await page.reload();
+        await expect(page.getByTestId('setting-all-staff-two-factor')).toBeChecked();
+
+        // The coordinator, in its own browser, is sent to turn it on from the admin area.
+        const context = await browser.newContext({ viewport: size });
+        const other = await context.newPage();
+        await other.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
+        await openWithToken(other, coord.token, coord.user, '/?admin=complaints');
+        await expect(other).toHaveURL(/\/user\/security\?required=1$/);
+        await expect(other.getByTestId('security-required')).toBeVisible();
+        await expect(other.getByTestId('security-off')).toBeVisible();
+        await shot(other, info, `staff-security-coord-${language}-${device}`);
+        const refused = await request.get('/api/v1/admin/complaints', {
+          headers: { a1sledom: coord.token, ilang: language },
+        });
+        expect(refused.status()).toBe(403);
+        expect(((await refused.json()) as { code: string }).code).toBe('TWO_FACTOR_REQUIRED');
+        // Once the coordinator turns it on, the same session moderates again.
+        await enableTotpByApi(request, coord.token);
+        const after = await request.get('/api/v1/admin/complaints', { headers: { a1sledom: coord.token } });
+        expect(after.status()).toBe(200);
+        await context.close();
+      } finally {
+        expect((await setAllStaff(false)).ok()).toBe(true);
+      }
     });
   }
 });

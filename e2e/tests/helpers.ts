@@ -235,3 +235,73 @@ export async function expectAccessible(page: Page): Promise<void> {
     violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
   ).toEqual([]);
 }
+
+/**
+ * Publishes a post of `token`'s creator holding one video and waits until its file is processed;
+ * the post's id (it still waits for review).
+ */
+export async function publishClip(
+  request: APIRequestContext,
+  token: string,
+  name: string,
+  data: Buffer,
+  visibility = 'free',
+  extra: Record<string, string> = {},
+): Promise<string> {
+  const res = await request.post('/api/v1/posts', {
+    headers: { a1sledom: token },
+    multipart: {
+      message: `Video ${name}`,
+      visibility,
+      certifyAdults: 'true',
+      certifyConsent: 'true',
+      certifyTerms: 'true',
+      ...extra,
+      files: { name, mimeType: 'application/octet-stream', buffer: data },
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const postId = ((await res.json()) as { post: { _id: string } }).post._id;
+  await expect
+    .poll(
+      async () => {
+        const list = await request.get(`/api/v1/posts?post=${postId}`, { headers: { a1sledom: token } });
+        const body = (await list.json()) as { posts: { media: { status: string }[] }[] };
+        return body.posts[0]?.media[0]?.status;
+      },
+      { timeout: 180_000, intervals: [500] },
+    )
+    .toBe('ready');
+  return postId;
+}
+
+/** `publishClip`, and the id of the post's file (media.play's `:id`). */
+export async function publishClipWithMedia(
+  request: APIRequestContext,
+  token: string,
+  name: string,
+  data: Buffer,
+  visibility = 'free',
+): Promise<{ postId: string; mediaId: string }> {
+  const postId = await publishClip(request, token, name, data, visibility);
+  const list = await request.get(`/api/v1/posts?post=${postId}`, { headers: { a1sledom: token } });
+  const body = (await list.json()) as { posts: { media: { _id: string }[] }[] };
+  return { postId, mediaId: body.posts[0]?.media[0]?._id ?? '' };
+}
+
+/** Plays the post's video muted and waits until time advances and a frame has a size. */
+export async function playsInPage(page: Page) {
+  const video = page.getByTestId('video-player').locator('video').first();
+  await expect(video).toBeAttached();
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    void v.play();
+  });
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => ({ t: v.currentTime > 0.3, w: v.videoWidth > 0 })), {
+      timeout: 20_000,
+    })
+    .toEqual({ t: true, w: true });
+  // Played through HLS (a blob: MediaSource), not a plain file.
+  expect(await video.evaluate((v: HTMLVideoElement) => v.currentSrc.startsWith('blob:'))).toBe(true);
+}

@@ -2,8 +2,17 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DESKTOP, openWithToken, PHONE, sessionOf, shot, signUpFan } from './helpers.ts';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import {
+  DESKTOP,
+  openWithToken,
+  PHONE,
+  playsInPage,
+  publishClip,
+  sessionOf,
+  shot,
+  signUpFan,
+} from './helpers.ts';
 
 /**
  * Issue 16: every video type of spec §5 is transcoded to protected HLS and plays in Chromium at
@@ -57,58 +66,6 @@ async function loginApi(request: APIRequestContext, username: string) {
 }
 
 /** Uploads one clip as a free post and waits until the worker has transcoded it. */
-async function publishClip(
-  request: APIRequestContext,
-  token: string,
-  name: string,
-  data: Buffer,
-  visibility = 'free',
-  extra: Record<string, string> = {},
-): Promise<string> {
-  const res = await request.post('/api/v1/posts', {
-    headers: { a1sledom: token },
-    multipart: {
-      message: `Video ${name}`,
-      visibility,
-      certifyAdults: 'true',
-      certifyConsent: 'true',
-      certifyTerms: 'true',
-      ...extra,
-      files: { name, mimeType: 'application/octet-stream', buffer: data },
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const postId = ((await res.json()) as { post: { _id: string } }).post._id;
-  await expect
-    .poll(
-      async () => {
-        const list = await request.get(`/api/v1/posts?post=${postId}`, { headers: { a1sledom: token } });
-        const body = (await list.json()) as { posts: { media: { status: string }[] }[] };
-        return body.posts[0]?.media[0]?.status;
-      },
-      { timeout: 90_000, intervals: [500] },
-    )
-    .toBe('ready');
-  return postId;
-}
-
-/** Plays the post's video muted and waits until time advances and a frame has a size. */
-async function playsInPage(page: Page) {
-  const video = page.getByTestId('video-player').locator('video').first();
-  await expect(video).toBeAttached();
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-    void v.play();
-  });
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => ({ t: v.currentTime > 0.3, w: v.videoWidth > 0 })), {
-      timeout: 20_000,
-    })
-    .toEqual({ t: true, w: true });
-  // Played through HLS (a blob: MediaSource), not a plain file.
-  expect(await video.evaluate((v: HTMLVideoElement) => v.currentSrc.startsWith('blob:'))).toBe(true);
-}
-
 test.describe('video that plays everywhere', () => {
   test.describe.configure({ timeout: 600_000 });
 

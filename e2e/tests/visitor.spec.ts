@@ -1,6 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { acceptAge, DESKTOP, PHONE, sessionOf, shot } from './helpers.ts';
+import { acceptAge, DESKTOP, PHONE, playsInPage, publishClipWithMedia, sessionOf, shot } from './helpers.ts';
 
 /** The viewer of visitors' signed picture URLs (ADR 0038; `EVERYONE` in access/media.ts). */
 const EVERYONE = '00000000-0000-0000-0000-000000000000';
@@ -91,10 +95,16 @@ test('a visitor sees free stories on the home page, opens them, and never gets l
       await row.getByTestId('story-bubble').first().click();
       const viewer = page.getByTestId('story-viewer');
       await expect(viewer).toBeVisible();
-      const picture = viewer.locator('.story-viewer__frame > img');
-      await expect(picture).toBeVisible();
+      // The first story is a picture or a video (other tests publish free story clips): either
+      // shows real pixels to the visitor.
+      const frame = viewer.locator('.story-viewer__frame > img, .story-viewer__frame video').first();
+      await expect(frame).toBeVisible();
       await expect
-        .poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .poll(() =>
+          frame.evaluate((el: HTMLImageElement | HTMLVideoElement) =>
+            el instanceof HTMLVideoElement ? el.videoWidth : el.naturalWidth,
+          ),
+        )
         .toBeGreaterThan(0);
       await expect(viewer.locator('.story-viewer__locked')).toHaveCount(0);
       await shot(page, info, `visitor-story-${lang}-${size}`);
@@ -107,4 +117,72 @@ test('a visitor sees free stories on the home page, opens them, and never gets l
     (u) => !/\/blur\?/.test(u) && !u.includes(`fan=${EVERYONE}`) && !/\/web\?/.test(u),
   );
   expect(private_).toEqual([]);
+});
+
+test('a visitor plays a long free video (longer than the MP4 fallback) through the HLS player', async ({
+  page,
+  request,
+}, info) => {
+  test.setTimeout(300_000);
+  // 66 s: past the 60 s MP4 fallback limit (ADR 0021), so only HLS can play it.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-e2e-visitor-video-'));
+  const source = path.join(dir, 'long.mp4');
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=10:duration=66'],
+    ...['-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'veryfast', source],
+  ]);
+  const creator = await sessionOf(request, 'creator2');
+  const { postId, mediaId } = await publishClipWithMedia(
+    request,
+    creator.token,
+    'long.mp4',
+    fs.readFileSync(source),
+  );
+  fs.rmSync(dir, { recursive: true, force: true });
+  const admin = await sessionOf(request, 'superadmin');
+  const review = await request.post('/api/v1/admin/post-review', {
+    headers: { a1sledom: admin.token },
+    data: { id: postId, adminStatus: 'approved' },
+  });
+  expect(review.ok(), await review.text()).toBe(true);
+
+  // As a visitor: no MP4 for a long video, an HLS master signed for everyone.
+  const play = (await (await request.get(`/api/v1/media/${mediaId}/play`)).json()) as {
+    hls: string | null;
+    mp4: string | null;
+    duration: number;
+  };
+  expect(play.mp4).toBeNull();
+  expect(play.duration).toBeGreaterThan(60);
+  expect(play.hls).toContain(`sid=${EVERYONE}`);
+
+  const hlsRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/hls/')) hlsRequests.push(r.url());
+  });
+  await acceptAge(page);
+  for (const [lang, viewport, size] of [
+    ['en', DESKTOP, 1280],
+    ['es', PHONE, 390],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.addInitScript((l) => window.localStorage.setItem('language', l), lang);
+    await page.goto(`/post/${postId}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    // Plays through HLS (a MediaSource blob), and past the first minute: the long part plays too.
+    await playsInPage(page);
+    const video = page.getByTestId('video-player').locator('video').first();
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.currentTime = 61;
+    });
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+      .toBeGreaterThan(61.5);
+    await video.evaluate((v: HTMLVideoElement) => v.pause());
+    await shot(page, info, `visitor-long-video-${lang}-${size}`);
+  }
+  // Playlists and keys were asked with the visitors' signature only (no session exists).
+  const signed = hlsRequests.filter((u) => /\/(master|index)\.m3u8|\/key\?/.test(u));
+  expect(signed.length).toBeGreaterThan(0);
+  expect(signed.every((u) => u.includes(`sid=${EVERYONE}`))).toBe(true);
 });

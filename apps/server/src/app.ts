@@ -327,7 +327,10 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     media: media.service,
     hls: media.hls,
     signer: media.signer,
-    entitled: async (auth, row) => (await services.posts.mediaAccess(auth, [row])).has(row.id),
+    // Through a post or story that holds the file, or through a message (ADR 0043).
+    entitled: async (auth, row) =>
+      (await services.posts.mediaAccess(auth, [row])).has(row.id) ||
+      (await services.messages.mediaAccess(auth, row.id)),
     previewEntitled: (auth, row) => services.posts.mayPreview(auth, row),
     freeToEveryone: async (row) => (await services.posts.mediaAccess(null, [row])).has(row.id),
     marks: media.watermarker,

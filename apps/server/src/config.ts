@@ -149,6 +149,11 @@ const envSchema = z.object({
   LIVE_ENGINE_RECORD_DIR: z.string().optional(),
   /** nginx-rtmp: where an accepted publish is relayed, under the live's id (its `hls` application). */
   LIVE_ENGINE_RELAY_URL: z.string().default('rtmp://127.0.0.1:1935/hls'),
+  /**
+   * nginx-rtmp: the base URL of its HTTP `rtmp_control` and `rtmp_stat` locations (`/control`,
+   * `/stat`), e.g. `http://127.0.0.1:8088`: ending a live drops the encoder. Unset: it keeps pushing.
+   */
+  LIVE_ENGINE_CONTROL_URL: z.string().url().optional(),
   /** Money (issue 6). Percents are whole numbers; amounts integer cents or credits. */
   CREDIT_VALUE_CENTS: positiveInt(10),
   PLATFORM_COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
@@ -349,7 +354,14 @@ export interface Config {
     segmentSeconds: number;
     /** The external engine of RTMP lives; undefined: the built-in path. */
     engine:
-      | { kind: 'nginx-rtmp'; secret: string; hlsDir: string; recordDir: string; relayUrl: string }
+      | {
+          kind: 'nginx-rtmp';
+          secret: string;
+          hlsDir: string;
+          recordDir: string;
+          relayUrl: string;
+          controlUrl: string | undefined;
+        }
       | undefined;
   };
   money: MoneyConfig;
@@ -400,6 +412,7 @@ function liveEngine(e: z.infer<typeof envSchema>): Config['live']['engine'] {
     hlsDir: path.resolve(e.LIVE_ENGINE_HLS_DIR),
     recordDir: path.resolve(e.LIVE_ENGINE_RECORD_DIR ?? e.LIVE_ENGINE_HLS_DIR),
     relayUrl: e.LIVE_ENGINE_RELAY_URL.replace(/\/+$/, ''),
+    controlUrl: e.LIVE_ENGINE_CONTROL_URL?.replace(/\/+$/, ''),
   };
 }
 

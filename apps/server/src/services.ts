@@ -9,7 +9,7 @@ import type { Mailer, OutboxMailer } from './mail/mailer.ts';
 import { resolveFfmpeg } from './media/ffmpeg.ts';
 import type { HlsDelivery } from './media/hls/index.ts';
 import type { LiveMedia } from './media/live/live-media.ts';
-import { NginxRtmpFiles } from './media/live/nginx-rtmp.ts';
+import { NginxRtmpControl, NginxRtmpFiles } from './media/live/nginx-rtmp.ts';
 import type { Storage } from './media/storage.ts';
 import { MARK_REFERENCE } from './media/video.ts';
 import { ActionLog } from './modules/admin/action-log.ts';
@@ -250,6 +250,9 @@ export function buildServices(deps: ServiceDeps) {
     },
     rtmpUrl: deps.config.live.rtmpUrl,
     engine: deps.config.live.engine ? new NginxRtmpFiles(deps.config.live.engine) : undefined,
+    engineControl: deps.config.live.engine?.controlUrl
+      ? new NginxRtmpControl(deps.config.live.engine.controlUrl)
+      : undefined,
     now: deps.now,
   });
   const emailConfirmation = new EmailConfirmationService({
@@ -293,6 +296,7 @@ export function buildServices(deps: ServiceDeps) {
     limiter: deps.limiter,
     config: deps.config,
     features: settings,
+    staffRule: settings,
     now: deps.now,
     onSessionsRevoked,
     onSignup: (userId) => emailConfirmation.queueMail(userId),

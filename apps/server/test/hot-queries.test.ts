@@ -78,6 +78,16 @@ const hotPaths: HotPath[] = [
     maxStatements: 5,
   },
   { name: 'notifications', endpoint: 'notifications.list', input: () => ({}), token: FAN, maxStatements: 4 },
+  // Search (ADR 0024): one statement (the most followed creators are ranked once a minute); a
+  // signed-in caller's session lookup is the second.
+  { name: 'creator search', endpoint: 'creator.search', input: () => ({ q: 'bcreatro' }), maxStatements: 1 },
+  {
+    name: 'search suggestions',
+    endpoint: 'search.suggest',
+    input: () => ({ q: 'bcretaor' }),
+    token: FAN,
+    maxStatements: 2,
+  },
 ];
 
 /** Relation names read by a sequential scan anywhere in an EXPLAIN (FORMAT JSON) plan. */

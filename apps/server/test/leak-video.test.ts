@@ -14,8 +14,9 @@ import { approvedVideoPost } from './video-post.ts';
 /**
  * The traceable mark on videos (ADR 0041), through the real app: a 30 s video is transcoded in
  * marked A/B variants; two fans get different playlists; fan A's segments, fetched and decrypted as
- * a player does, re-encoded at half size and a lower bitrate, are traced to fan A (not B); an
- * unmarked copy names nobody; only the owner gets the unmarked MP4.
+ * a player does, re-encoded at half size and a lower bitrate, are traced to fan A (not B); so are
+ * copies cropped, rescaled, trimmed, cut to an excerpt or mirrored; an unmarked copy names nobody;
+ * only the owner gets the unmarked MP4.
  */
 const run = promisify(execFile);
 const SECONDS = 30;
@@ -84,6 +85,16 @@ const trace = (who: Who, file: string) =>
   postForm(base, '/api/v1/leaks/trace', who.token, {}, [
     { name: path.basename(file), data: fs.readFileSync(file) },
   ]);
+
+/** A copy of `from` edited by ffmpeg (`args` after the input: filters, seeks), re-encoded. */
+async function edit(from: string, name: string, args: string[]) {
+  const out = path.join(dir, name);
+  await run('ffmpeg', [
+    ...['-v', 'error', '-y', '-i', from, ...args],
+    ...['-c:v', 'libx264', '-b:v', '300k', '-c:a', 'aac', '-b:a', '48k', out],
+  ]);
+  return out;
+}
 
 describe('the traceable mark on videos', () => {
   it('gives each fan their own playlist: per-segment A/B names, stable across plays', async () => {
@@ -163,4 +174,43 @@ describe('the traceable mark on videos', () => {
     const seen = post.body.posts.flatMap((p) => p.media).find((m) => m._id === mediaId);
     expect(seen?.src).toBeNull();
   });
+});
+
+describe('the tracer on edited copies: registered against the reference in time, frame and mirror', () => {
+  let leakA: string;
+  let leakB: string;
+  beforeAll(async () => {
+    leakA = path.join(dir, 'edit-a.ts');
+    leakB = path.join(dir, 'edit-b.ts');
+    await download(fanA, leakA);
+    await download(fanB, leakB);
+  }, 60_000);
+
+  it.each([
+    ['cropped 10 % off one corner, rescaled', ['-vf', 'crop=iw*0.9:ih*0.9:0:0,scale=640:360']],
+    ['cropped 5 % off each side, rescaled', ['-vf', 'crop=iw*0.9:ih*0.9:iw*0.05:ih*0.05,scale=320:180']],
+    ['trimmed: it starts 7.3 s in', ['-ss', '7.3']],
+    ['a 20 s excerpt from the middle', ['-ss', '5.5', '-t', '20']],
+    ['mirrored', ['-vf', 'hflip']],
+  ])(
+    'names fan A from a copy %s',
+    async (_, args) => {
+      const copy = await edit(leakA, `edit-${args.join('').replace(/\W+/g, '')}.mp4`, args);
+      const res = await trace(creator, copy);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toMatchObject({ found: true, fan: { _id: fanA.id }, media: { _id: mediaId } });
+      expect(res.body.confidence as number).toBeGreaterThanOrEqual(99);
+    },
+    120_000,
+  );
+
+  it("never names fan A from fan B's edited copy, nor anyone from an unmarked one", async () => {
+    const all = ['-ss', '3.7', '-vf', 'hflip,crop=iw*0.92:ih*0.9:iw*0.08:0,scale=400:224'];
+    const fromB = await trace(creator, await edit(leakB, 'edit-b.mp4', all));
+    expect(fromB.status).toBe(200);
+    expect((fromB.body.fan as { _id: string } | null)?._id).not.toBe(fanA.id);
+    expect(fromB.body).toMatchObject({ found: true, fan: { _id: fanB.id } });
+    const clean = await trace(creator, await edit(source, 'edit-clean.mp4', all));
+    expect(clean.body).toMatchObject({ found: false, fan: null, media: null, confidence: 0 });
+  }, 120_000);
 });

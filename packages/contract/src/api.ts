@@ -546,7 +546,7 @@ export const endpoints = {
     output: videoPlaySchema,
     auth: 'optional',
     summary:
-      'Play a video (entitled viewers): signed session-bound HLS playlist (AES-128), MP4 fallback, poster, seek thumbnails; visitors: the MP4 of free videos.',
+      'Play a video (entitled viewers): signed session-bound HLS playlist (AES-128), MP4 fallback, poster, seek thumbnails; visitors: videos free to everyone, HLS signed for everyone (and the MP4 of short clips).',
   },
   'media.captions.put': {
     method: 'PUT',

@@ -2,7 +2,14 @@ import type { Role } from '@fanverse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost, createUser, unlock } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { canSeeMedia, canSeePost, isActiveSubscription, isPublished, isStaff } from './index.ts';
+import {
+  canSeeMedia,
+  canSeePost,
+  isActiveSubscription,
+  isFreeToEveryone,
+  isPublished,
+  isStaff,
+} from './index.ts';
 
 const DAY = 86_400_000;
 
@@ -73,6 +80,7 @@ describe('post predicates', () => {
     visibility: 'subscribers',
     subscribed: true,
     unlocked: true,
+    creatorSuspended: false,
   });
   const fan = { userId: 'f', roles: ['user', 'fan'] as Role[] };
   const owner = { userId: 'c', roles: ['user', 'creator'] as Role[] };
@@ -95,6 +103,14 @@ describe('post predicates', () => {
       expect(canSeePost(null, p)).toBe(published);
     },
   );
+  it('content free to everyone: published, free, and its creator not suspended', () => {
+    const free = { ...post('active', 'approved'), visibility: 'free' };
+    expect(isFreeToEveryone(free)).toBe(true);
+    expect(canSeeMedia(null, free)).toBe(true);
+    expect(canSeeMedia(null, { ...free, creatorSuspended: true })).toBe(false);
+    expect(canSeeMedia(null, { ...free, visibility: 'subscribers' })).toBe(false);
+    expect(canSeeMedia(null, post('active', 'new'))).toBe(false);
+  });
   it('staff are exactly the roles of the contract admin area', () => {
     expect(['super', 'admin', 'coord'].map((r) => isStaff({ roles: [r] }))).toEqual([true, true, true]);
     expect(['user', 'fan', 'creator', 'developer'].some((r) => isStaff({ roles: [r] }))).toBe(false);

@@ -4,8 +4,10 @@
  */
 
 export * from './accounts.ts';
+export * from './blocks.ts';
 export * from './lives.ts';
 export * from './media.ts';
+export * from './messages.ts';
 export * from './posts.ts';
 export * from './roles.ts';
 export * from './subscriptions.ts';

@@ -1,12 +1,22 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { posts } from '../db/schema.ts';
+import { posts, users } from '../db/schema.ts';
 import { isOwner, isStaff, type Viewer } from './roles.ts';
 
 /** What decides whether a post exists for a viewer. */
 export type PostState = { creatorId: string; status: string; adminStatus: string; publishAt?: Date | null };
 
-/** What decides whether a viewer may see a post's media. */
-export type PostEntitlement = PostState & { visibility: string; subscribed: boolean; unlocked: boolean };
+/**
+ * What decides whether a viewer may see a post's media. `creatorSuspended`: staff suspended the
+ * creator's account (`creatorSuspendedSql`); their content is then no longer free to everyone.
+ */
+export type PostEntitlement = PostState & {
+  visibility: string;
+  subscribed: boolean;
+  unlocked: boolean;
+  creatorSuspended: boolean;
+  /** The viewer and the post's creator blocked one another (either way). */
+  blocked?: boolean;
+};
 
 /** Columns of `posts` or of an alias of it. */
 export type PostColumns = { status: SQLWrapper; adminStatus: SQLWrapper; publishAt: SQLWrapper };
@@ -34,18 +44,30 @@ export const publishedPostSql = (t: PostColumns = posts, now?: Date): SQL =>
   }))`;
 
 /**
- * Content free to everyone (ADR 0038): a published post or story whose visibility is `free`. The
- * only content whose media a visitor (nobody signed in) gets; subscriber and pay-per-view content
- * never reaches a visitor, not even listed as locked in the story row.
+ * SQL: whether the account of the creator `creatorId` is suspended by staff (one primary-key
+ * probe). Posts of deleted creators are left out by the repositories' queries altogether.
+ */
+export const creatorSuspendedSql = (creatorId: SQLWrapper): SQL =>
+  sql`EXISTS (SELECT 1 FROM ${users} cs WHERE cs.id = ${creatorId} AND cs.suspended_at IS NOT NULL)`;
+
+/**
+ * Content free to everyone (ADR 0038): a published post or story whose visibility is `free`, of a
+ * creator whose account is not suspended. The only content whose media a visitor (nobody signed
+ * in) gets — pictures signed for `EVERYONE`, and videos through HLS URLs signed for `EVERYONE`,
+ * answered only while this holds; subscriber and pay-per-view content never reaches a visitor, not
+ * even listed as locked in the story row.
  */
 export const isFreeToEveryone = (
-  post: Pick<PostEntitlement, 'status' | 'adminStatus' | 'publishAt' | 'visibility'>,
+  post: Pick<PostEntitlement, 'status' | 'adminStatus' | 'publishAt' | 'visibility' | 'creatorSuspended'>,
   now: Date = new Date(),
-): boolean => isPublished(post, now) && post.visibility === 'free';
+): boolean => isPublished(post, now) && post.visibility === 'free' && !post.creatorSuspended;
 
 /** SQL twin of `isFreeToEveryone`. */
-export const freeToEveryoneSql = (t: PostColumns & { visibility: SQLWrapper } = posts, now?: Date): SQL =>
-  sql`(${publishedPostSql(t, now)} AND ${t.visibility} = 'free')`;
+export const freeToEveryoneSql = (
+  t: PostColumns & { visibility: SQLWrapper; creatorId: SQLWrapper } = posts,
+  now?: Date,
+): SQL =>
+  sql`(${publishedPostSql(t, now)} AND ${t.visibility} = 'free' AND NOT ${creatorSuspendedSql(t.creatorId)})`;
 
 /** Who may see that a post exists: published ones everyone; live ones their creator; all of them staff. */
 export function canSeePost(viewer: Viewer, post: PostState, now: Date = new Date()): boolean {
@@ -57,12 +79,13 @@ export function canSeePost(viewer: Viewer, post: PostState, now: Date = new Date
 /**
  * Who may see a post's media (spec §4/§6): its creator and staff, and fans entitled to it — free
  * posts to everyone (visitors too, ADR 0038), subscriber posts to active subscribers and to whoever
- * unlocked them, pay-per-view posts to those who unlocked them. Everyone else gets the preview.
+ * unlocked them, pay-per-view posts to those who unlocked them; stories alike. Nobody blocked by the
+ * creator, or who blocked them, gets them (ADR 0043). Everyone else gets the preview.
  */
 export function canSeeMedia(viewer: Viewer, post: PostEntitlement, now: Date = new Date()): boolean {
   if (!viewer) return isFreeToEveryone(post, now);
   if (isOwner(viewer, post) || isStaff(viewer)) return true;
-  if (!isPublished(post, now)) return false;
+  if (!isPublished(post, now) || post.blocked) return false;
   switch (post.visibility) {
     case 'free':
       return true;

@@ -25,15 +25,18 @@ export const isCreator = holdsSome(['creator']);
 
 /**
  * The roles a session may use (issue 18): administrator roles (admin, super) act only once the
- * account has two-step sign-in on. Without it they are withheld, so no guard and no access rule
- * anywhere sees them; the route answers TWO_FACTOR_REQUIRED where they would have been enough.
+ * account has two-step sign-in on; with `allStaff` (the super's setting "Require two-step sign-in
+ * for all staff", ADR 0027) coordinators too. Without it they are withheld, so no guard and no access
+ * rule anywhere sees them; the route answers TWO_FACTOR_REQUIRED where they would have been enough.
  */
 export function rolesInForce(
   roles: readonly Role[],
   twoFactor: boolean,
+  allStaff: boolean,
 ): { roles: Role[]; withheld: Role[] } {
   if (twoFactor) return { roles: [...roles], withheld: [] };
-  const needs = (r: Role) => ADMINISTRATOR_ROLES.includes(r);
+  const guarded: readonly Role[] = allStaff ? ADMIN_ROLES : ADMINISTRATOR_ROLES;
+  const needs = (r: Role) => guarded.includes(r);
   return { roles: roles.filter((r) => !needs(r)), withheld: roles.filter(needs) };
 }
 

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { withPreparedStatements } from './pglite-statements.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -64,7 +65,7 @@ export async function captureStatements<T>(
 
 export function wrapPglite(client: PGlite): Database {
   return {
-    db: drizzlePglite(client, { schema, logger: statementLogger }) as unknown as Db,
+    db: drizzlePglite(withPreparedStatements(client), { schema, logger: statementLogger }) as unknown as Db,
     kind: 'pglite',
     session: (fn) =>
       fn(async (sqlText) => {

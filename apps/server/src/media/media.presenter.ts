@@ -13,14 +13,6 @@ function publicInfo(info: unknown): Media['info'] {
   return { streams, format };
 }
 
-export interface PresentOptions {
-  /**
-   * The surface plays video files itself (stories, messages), not through the HLS player: a marked
-   * video's MP4 is signed for the viewer there too (ADR 0041, a known gap: not marked).
-   */
-  directVideo?: boolean;
-}
-
 /**
  * Row → contract `Media`. With access: signed URLs of the web version (re-encoded image, or the
  * video without metadata), thumbnail and poster, the pictures signed for `viewerId` so they carry
@@ -31,16 +23,15 @@ export function presentMedia(
   access: boolean,
   signer: UrlSigner,
   viewerId: string | null,
-  opts: PresentOptions = {},
 ): Media {
   // Marked renditions are signed for the viewer, whose mark they carry (ADR 0026).
   const url = (key: string | null, variant: Variant) => {
     if (!key) return null;
-    // A marked video's MP4 and original (ADR 0041): its owner, visitors of a video free to everyone
-    // (signed for EVERYONE, ADR 0038) and surfaces without the HLS player (`directVideo`), signed
-    // for the viewer; post surfaces give fans only the marked HLS (media.play).
+    // A marked video's MP4 and original (ADR 0041, 0043): only its owner and visitors of a video free
+    // to everyone (signed for EVERYONE, ADR 0038); fans on every surface (posts, stories, messages)
+    // get only the marked HLS (media.play).
     if (isMarkedVideo(row) && (variant === 'web' || variant === 'original'))
-      return viewerId && (viewerId === row.ownerId || viewerId === EVERYONE || opts.directVideo)
+      return viewerId && (viewerId === row.ownerId || viewerId === EVERYONE)
         ? signer.url(row.id, variant, viewerId)
         : null;
     if (!mustMark(row, variant)) return signer.url(row.id, variant);

@@ -15,7 +15,6 @@ import { detectUpload, fileTooLarge, maxBytesFor, SNIFF_BYTES } from './detect.t
 import type { FfmpegPaths } from './ffmpeg.ts';
 import type { HlsKeys } from './hls/keys.ts';
 import { MEDIA_PROCESS } from './media.jobs.ts';
-import type { PresentOptions } from './media.presenter.ts';
 import { presentMedia } from './media.presenter.ts';
 import { type MediaRepository, type MediaRow, storageKeys } from './media.repository.ts';
 import { decodesAsImage, processImage, type Rendition } from './processors.ts';
@@ -237,8 +236,8 @@ export class MediaService {
    * The contract shape; without access only the blurred preview is addressable. Pictures that must
    * be marked are signed for `viewerId` (and absent without one).
    */
-  present(row: MediaRow, access: boolean, viewerId: string | null, opts: PresentOptions = {}): Media {
-    return presentMedia(row, access, this.deps.signer, viewerId, opts);
+  present(row: MediaRow, access: boolean, viewerId: string | null): Media {
+    return presentMedia(row, access, this.deps.signer, viewerId);
   }
 
   async attachable(viewer: Viewer, mediaIds: readonly string[]): Promise<MediaRow[]> {

@@ -324,9 +324,9 @@ describe('video pipeline', () => {
     const clean = await stored(row.webKey);
     expect(clean.subarray(4, 8).toString('latin1')).toBe('ftyp');
     expect(clean.toString('latin1')).not.toMatch(/SecretTitle|\+40\.4168/);
-    // A marked video (ADR 0041): a fan's MP4 only where files play directly (stories, messages).
+    // A marked video (ADR 0041, 0043): no fan gets its MP4 on any surface; its owner does.
     expect(media.service.present(row, true, fanId).src).toBeNull();
-    expect(media.service.present(row, true, fanId, { directVideo: true }).src).toContain(`/${row.id}/web?`);
+    expect(media.service.present(row, true, row.ownerId).src).toContain(`/${row.id}/web?`);
     expect((await app.inject({ url: media.signer.url(row.id, 'original') })).statusCode).toBe(404);
   });
 
@@ -359,7 +359,7 @@ describe('presentation and signed URLs', () => {
     expect(img.poster).toBeNull();
 
     expect(media.service.present(video, true, fanId).src).toBeNull();
-    const vid = media.service.present(video, true, fanId, { directVideo: true });
+    const vid = media.service.present(video, true, video.ownerId);
     expect(vid.src).toContain(`/${video.id}/web?`);
     expect(vid.poster).toContain('/poster?');
     expect(vid.mediaPoster).toBe(vid.poster);
@@ -437,7 +437,7 @@ describe('presentation and signed URLs', () => {
   });
 
   it('serves byte ranges of a video', async () => {
-    const url = media.service.present(video, true, fanId, { directVideo: true }).src!;
+    const url = media.service.present(video, true, video.ownerId).src!;
     const whole = await stored(video.webKey);
     const first = await app.inject({ url, headers: { range: 'bytes=0-9' } });
     expect(first.statusCode).toBe(206);

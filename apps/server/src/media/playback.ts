@@ -74,6 +74,10 @@ export class VideoPlayback {
     return {
       kind: 'video',
       entitled: (viewer, id, rendition) => this.mayPlay(viewer, id, rendition),
+      freeToEveryone: async (id) => {
+        const row = await media.get(id);
+        return row?.kind === 'video' && row.status === 'ready' && (await this.deps.freeToEveryone(row));
+      },
       master: (id) => text(id, 'hls/master.m3u8'),
       playlist: async (id, rendition, viewer) => {
         if (!(await hasRendition(id, rendition))) return null;
@@ -105,13 +109,16 @@ export class VideoPlayback {
   /**
    * The viewer's own playlist of a marked rendition: segment i from variant A or B by bit i of the
    * code of their serve record (the same for every rendition and session, so mixing copies of one
-   * fan gains nothing), each under its keyed name.
+   * fan gains nothing), each under its keyed name. A visitor (`null`) gets variant A throughout.
    */
-  private async fanPlaylist(template: string, id: string, rendition: string, viewer: AuthInfo) {
-    const serve = await this.deps.marks.videoServe(viewer.userId, id);
+  private async fanPlaylist(template: string, id: string, rendition: string, viewer: AuthInfo | null) {
     const lines = template.split('\n');
     const segments = lines.filter((l) => /^seg_\d+\.ts$/.test(l.trim())).length;
-    const code = this.deps.marks.videoKey.code(serve.id, segments);
+    // A visitor of content free to everyone (ADR 0038/0041): no serve record, every segment from
+    // variant A — a code no serve record has, so the tracer names no one from such a copy.
+    const code = viewer
+      ? this.deps.marks.videoKey.code((await this.deps.marks.videoServe(viewer.userId, id)).id, segments)
+      : [];
     return lines
       .map((line) => {
         const m = /^seg_(\d+)\.ts$/.exec(line.trim());
@@ -180,32 +187,41 @@ export class VideoPlayback {
   }
 
   /**
-   * A visitor (ADR 0038): HLS playlists and keys are bound to a session (ADR 0021), so a video free
-   * to everyone plays its MP4 fallback (short clips) with its poster and seek strip; anything else,
-   * or a free video without an MP4, asks to sign in.
+   * A visitor (ADR 0038): a video free to everyone plays through the HLS player with URLs signed
+   * for `EVERYONE` (answered only while it stays free to everyone: `source().freeToEveryone`), its
+   * MP4 fallback when it has one (short clips), poster, seek strip and captions; anything else asks
+   * to sign in (the blurred poster shows).
    */
   private async visitorPlay(row: MediaRow): Promise<VideoPlay> {
     if (row.status !== 'ready' || !(await this.deps.freeToEveryone(row)))
       throw new AppError('UNAUTHENTICATED');
+    const { hls, signer } = this.deps;
     const presented = this.deps.media.present(row, true, EVERYONE);
-    if (!presented.src) throw new AppError('UNAUTHENTICATED');
     const manifest = videoManifest(row.info);
+    if (!manifest && !presented.src) throw new AppError('UNAUTHENTICATED');
     const duration = (row.info as { format?: { duration?: number | null } } | null)?.format?.duration ?? null;
     return {
       _id: row.id,
-      hls: null,
+      hls: manifest ? hls.masterUrl('video', row.id, EVERYONE) : null,
       mp4: presented.src,
       poster: presented.poster,
       thumbnails:
         manifest?.sprite && duration
-          ? spriteVtt(manifest.sprite, this.deps.signer.url(row.id, 'sprite'), duration)
+          ? spriteVtt(manifest.sprite, signer.url(row.id, 'sprite'), duration)
           : null,
-      captions: [],
+      captions: captionsOf(row.captions).map((t) => ({
+        language: t.language,
+        url: hls.captionsUrl('video', row.id, t.language, EVERYONE),
+      })),
       duration,
       width: row.width,
       height: row.height,
-      renditions: [],
-      expiresIn: this.deps.hls.ttlSeconds,
+      renditions: (manifest?.renditions ?? []).map((r) => ({
+        name: r.name,
+        width: r.width,
+        height: r.height,
+      })),
+      expiresIn: hls.ttlSeconds,
       preview: false,
     };
   }

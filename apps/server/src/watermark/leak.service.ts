@@ -10,20 +10,25 @@ import type { UploadedFile } from '../http/multipart.ts';
 import { type FfmpegPaths, probe } from '../media/ffmpeg.ts';
 import { decodesAsImage } from '../media/processors.ts';
 import type { ReportRepository } from '../modules/reports/report.repository.ts';
-import { ANALYSIS, analysisFrames, matchCodes, pictureDistance, splitFrames } from './video-mark.ts';
+import { type Alignment, COPY, CopyPicture, register, timeCandidates } from './video-align.ts';
+import { ANALYSIS, analysisFrames, matchCodes, splitFrames } from './video-mark.ts';
 import type { Watermarker } from './watermarker.ts';
 
 /** Largest leaked picture the tracer reads. */
 const MAX_LEAK_BYTES = 30 * 1024 * 1024;
 /** Largest leaked video the tracer reads. */
 const MAX_LEAK_VIDEO_BYTES = 300 * 1024 * 1024;
-/** A copy whose length differs more than this from a marked video is not a copy of it (no trims). */
+/** A marked video more than this shorter than a copy is not what it was copied from. */
 const DURATION_SLACK_SECONDS = 2;
+/** The tracer reads at most this much of a copy (150 bits: far more than a fan needs). */
+const MAX_COPY_SECONDS = 300;
+/** Candidates (best by the rough time search) registered in full. */
+const REGISTERED = 2;
 /** Grey levels of mean difference at ANALYSIS size beyond which a copy is another video. */
 const SAME_PICTURE = 12;
 /** Below this a video match names nobody (one minus the chance an unrelated code agrees as well). */
 const VIDEO_FOUND = 0.99;
-/** Marked videos compared with one copy at most (the nearest in length). */
+/** Marked videos compared with one copy at most (as long as it or longer, the nearest first). */
 const MAX_CANDIDATES = 20;
 
 /** What the tracer needs to read videos (ADR 0041). */
@@ -114,9 +119,10 @@ export class LeakService {
   }
 
   /**
-   * A leaked video (ADR 0041): the caller's marked videos of about its length (staff: anyone's),
-   * the one whose reference pictures it matches, the A/B bit of each of its segments, and the serve
-   * record whose code those bits spell.
+   * A leaked video (ADR 0041): the caller's marked videos at least about as long (staff: anyone's),
+   * the one whose reference picture it registers against (time offset, crop, mirror: see
+   * video-align.ts), the A/B bit of each segment it covers, and the serve record whose code those
+   * bits spell. Every choice before the bits are matched is made from the picture alone.
    */
   private async traceVideo(auth: AuthInfo, path: string, duration: number): Promise<Finding> {
     const none: Finding = {
@@ -139,29 +145,44 @@ export class LeakService {
           eq(media.kind, 'video'),
           eq(media.status, 'ready'),
           isNotNull(sql`${media.info} -> 'video' -> 'mark'`),
-          sql`abs(${length} - ${duration}) <= ${DURATION_SLACK_SECONDS}`,
+          sql`${length} >= ${duration - DURATION_SLACK_SECONDS}`,
           staff ? undefined : eq(media.ownerId, userId),
         ),
       )
       .orderBy(sql`abs(${length} - ${duration})`)
       .limit(MAX_CANDIDATES);
     if (candidates.length === 0) return none;
-    const frames = await analysisFrames(this.video.ffmpeg().ffmpeg, path, duration + 1);
-    let best: { row: (typeof candidates)[number]; reference: Uint8Array[]; distance: number } | null = null;
+    const seconds = Math.min(duration + 1, MAX_COPY_SECONDS);
+    const copy = new CopyPicture(await analysisFrames(this.video.ffmpeg().ffmpeg, path, seconds, COPY));
+    if (copy.length === 0) return none;
+    // A rough time search against each candidate; the best few are registered in full.
+    type Candidate = { row: (typeof candidates)[number]; reference: Uint8Array[]; score: number };
+    let rough: Candidate[] = [];
     for (const row of candidates) {
       if (!canSeeTraceOf(auth, row)) continue;
       const raw = await this.video.reference(row.id);
       if (!raw) continue;
       const reference = splitFrames(raw);
-      const distance = pictureDistance(frames, reference);
-      if (!best || distance < best.distance) best = { row, reference, distance };
+      const [best] = timeCandidates(copy, reference, 1);
+      if (!best) continue;
+      rough = [...rough, { row, reference, score: best.score }]
+        .sort((a, b) => b.score - a.score)
+        .slice(0, REGISTERED);
     }
-    if (!best || best.distance > SAME_PICTURE) return none;
-    const mark = (best.row.info as { video?: { mark?: { segmentSeconds: number } } }).video?.mark;
+    let found: { row: Candidate['row']; reference: Uint8Array[]; alignment: Alignment } | null = null;
+    for (const { row, reference } of rough) {
+      const alignment = register(copy, reference);
+      if (alignment && (!found || alignment.distance < found.alignment.distance))
+        found = { row, reference, alignment };
+    }
+    if (!found || found.alignment.distance > SAME_PICTURE) return none;
+    const mark = (found.row.info as { video?: { mark?: { segmentSeconds: number } } }).video?.mark;
     if (!mark) return none;
-    const segments = Math.floor(best.reference.length / (mark.segmentSeconds * ANALYSIS.fps));
-    const readings = this.watermarker.videoKey.readBits(frames, best.reference, segments);
-    const serves = await this.watermarker.videoServesOf(best.row.id);
+    const segments = Math.ceil(found.reference.length / (mark.segmentSeconds * ANALYSIS.fps));
+    const readings = this.watermarker.videoKey.readBits(copy, found.reference, found.alignment, segments);
+    const serves = await this.watermarker.videoServesOf(found.row.id);
+    // One reading, from the alignment the picture chose, matched against every serve record's code:
+    // see matchCodes for why the search does not widen the false-match bound.
     const match = matchCodes(
       readings,
       serves.map((s) => ({ id: s.id, code: this.watermarker.videoKey.code(s.id, segments) })),
@@ -176,7 +197,7 @@ export class LeakService {
       confidence: match.confidence,
       markId: null,
       fan,
-      file: { id: best.row.id, name: best.row.name },
+      file: { id: found.row.id, name: found.row.name },
       servedAt: serve.servedAt,
     };
   }

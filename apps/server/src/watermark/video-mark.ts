@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Alignment, CopyPicture } from './video-align.ts';
 
 /**
  * The invisible, traceable mark on videos (ADR 0041): forensic A/B segment marking.
@@ -114,43 +115,50 @@ export class VideoMarkKey {
   }
 
   /**
-   * Reads the A/B bit of each segment of a copy (`frames`: grey ANALYSIS-size frames at ANALYSIS.fps
-   * from its start) against the reference of the unmarked picture.
+   * Reads the A/B bit of each of the reference's `segments` segments from a copy registered against
+   * it (`alignment`, see video-align.ts): each copy frame is mapped onto the reference grid (the
+   * cells it shows, mirrored back when flipped), the unmarked picture subtracted and the rest
+   * correlated with P over those cells. Segments the copy does not reach read nothing (z 0); a
+   * segment it covers in part reads from the frames it has.
    */
-  readBits(frames: Uint8Array[], reference: Uint8Array[], segments: number): SegmentReading[] {
-    const size = ANALYSIS.width * ANALYSIS.height;
+  readBits(
+    copy: CopyPicture,
+    reference: readonly Uint8Array[],
+    alignment: Alignment,
+    segments: number,
+  ): SegmentReading[] {
     const perSegment = MARK_SEGMENT_SECONDS * ANALYSIS.fps;
-    const offset = bestOffset(frames, reference);
-    const energy = dot(this.analysis, this.analysis);
+    const { sampler } = alignment;
+    const n = sampler.count;
+    const pattern = sampler.pick(this.analysis);
+    const decoys = this.decoys.map((d) => sampler.pick(d));
+    const energy = dot(centered(pattern), pattern) || 1e-9;
     const readings: SegmentReading[] = [];
-    const diff = new Float64Array(size);
+    const seen = new Float64Array(n);
+    const ref = new Float64Array(n);
     for (let s = 0; s < segments; s++) {
       let mark = 0;
       const noise = new Float64Array(DECOYS);
       let used = 0;
       for (let f = s * perSegment + EDGE_FRAMES; f < (s + 1) * perSegment - EDGE_FRAMES; f++) {
-        const copy = frames[f + offset];
-        const ref = reference[f];
-        if (!copy || !ref) continue;
+        const k = f - alignment.lag;
+        const frame = reference[f];
+        if (!frame || k < 0 || k >= copy.length || n === 0) continue;
+        sampler.project(copy.rowSums(k, false), seen);
+        sampler.pick(frame, ref);
         // The copy's picture minus the unmarked one, without its mean (brightness drift).
-        let mean = 0;
-        for (let i = 0; i < size; i++) {
-          const d = (copy[i] as number) - (ref[i] as number);
-          diff[i] = d;
-          mean += d;
-        }
-        mean /= size;
-        for (let i = 0; i < size; i++) diff[i] = (diff[i] as number) - mean;
-        mark += dot(diff, this.analysis) / energy;
-        for (let k = 0; k < DECOYS; k++)
-          noise[k] = (noise[k] as number) + dot(diff, this.decoys[k] as Float64Array) / energy;
+        for (let i = 0; i < n; i++) seen[i] = (seen[i] as number) - (ref[i] as number);
+        centered(seen);
+        mark += dot(seen, pattern) / energy;
+        for (let d = 0; d < DECOYS; d++)
+          noise[d] = (noise[d] as number) + dot(seen, decoys[d] as Float64Array) / energy;
         used++;
       }
       if (used === 0) {
         readings.push({ value: 0, z: 0 });
         continue;
       }
-      const spread = Math.sqrt(noise.reduce((a, n) => a + n * n, 0) / DECOYS) || 1e-9;
+      const spread = Math.sqrt(noise.reduce((a, v) => a + v * v, 0) / DECOYS) || 1e-9;
       readings.push({ value: mark / used, z: mark / spread });
     }
     return readings;
@@ -169,7 +177,13 @@ export const Z_BIT = 4;
 
 /**
  * Matching the bits read against fans' codes: the best code's agreements k of n read bits, and one
- * minus the chance that any of `candidates` unrelated codes agrees on k or more (binomial tail).
+ * minus the chance that any of the R codes agrees on k or more by luck: R · P(Binomial(n, ½) ≥ k)
+ * (union bound). A code is keyed random bits independent of the copy, so whatever produced the
+ * readings — an unmarked copy, another fan's copy, a wrong alignment — a code that is not in the
+ * copy agrees with them like fair coins. That holds only if nothing before this step looked at the
+ * codes: the tracer's search (candidate video, time offset, crop, mirror) uses the picture alone
+ * and yields ONE reading, so it adds no factor. Matching H readings (say, several alignments) and
+ * keeping the best would multiply the bound by H (ADR 0041).
  */
 export function matchCodes(
   readings: SegmentReading[],
@@ -199,52 +213,29 @@ export function binomialTail(n: number, k: number): number {
   return sum / 2 ** n;
 }
 
-/** The frame shift (−3…3) at which the copy best matches the reference. */
-function bestOffset(frames: Uint8Array[], reference: Uint8Array[]): number {
-  let best = 0;
-  let bestErr = Number.POSITIVE_INFINITY;
-  for (let o = -3; o <= 3; o++) {
-    let err = 0;
-    let count = 0;
-    for (let f = 0; f < reference.length; f += 5) {
-      const a = frames[f + o];
-      const b = reference[f];
-      if (!a || !b) continue;
-      for (let i = 0; i < a.length; i += 7) err += Math.abs((a[i] as number) - (b[i] as number));
-      count++;
-    }
-    if (count > 0 && err / count < bestErr) {
-      bestErr = err / count;
-      best = o;
-    }
-  }
-  return best;
-}
-
-/** Mean absolute grey difference between a copy and a reference (is it the same video at all). */
-export function pictureDistance(frames: Uint8Array[], reference: Uint8Array[]): number {
-  let err = 0;
-  let count = 0;
-  for (let f = 0; f < reference.length; f += 3) {
-    const a = frames[f];
-    const b = reference[f];
-    if (!a || !b) continue;
-    for (let i = 0; i < a.length; i += 5) {
-      err += Math.abs((a[i] as number) - (b[i] as number));
-      count++;
-    }
-  }
-  return count ? err / count : Number.POSITIVE_INFINITY;
+/** A picture size in pixels. */
+export interface FrameSize {
+  width: number;
+  height: number;
 }
 
 /**
  * ffmpeg filter that brings any video to the tracer's picture: timestamps from zero, ANALYSIS.fps,
- * the whole frame scaled to ANALYSIS size (area average), grey.
+ * the whole frame scaled to `size` (area average, aspect ignored), grey.
  */
-export const ANALYSIS_FILTER = `setpts=PTS-STARTPTS,fps=${ANALYSIS.fps},scale=${ANALYSIS.width}:${ANALYSIS.height}:flags=area,format=gray`;
+export const greyFilter = (size: FrameSize) =>
+  `setpts=PTS-STARTPTS,fps=${ANALYSIS.fps},scale=${size.width}:${size.height}:flags=area,format=gray`;
 
-/** Decodes a video file to grey ANALYSIS-size frames (at most `maxSeconds`). */
-export function analysisFrames(ffmpeg: string, input: string, maxSeconds = 1800): Promise<Uint8Array[]> {
+/** The reference's picture: ANALYSIS size. */
+export const ANALYSIS_FILTER = greyFilter(ANALYSIS);
+
+/** Decodes a video file to grey frames of `size` at ANALYSIS.fps (at most `maxSeconds`). */
+export function analysisFrames(
+  ffmpeg: string,
+  input: string,
+  maxSeconds = 1800,
+  size: FrameSize = ANALYSIS,
+): Promise<Uint8Array[]> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       ffmpeg,
@@ -258,7 +249,7 @@ export function analysisFrames(ffmpeg: string, input: string, maxSeconds = 1800)
         String(maxSeconds),
         '-an',
         '-vf',
-        ANALYSIS_FILTER,
+        greyFilter(size),
         '-f',
         'rawvideo',
         '-pix_fmt',
@@ -276,14 +267,14 @@ export function analysisFrames(ffmpeg: string, input: string, maxSeconds = 1800)
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`ffmpeg failed (${code}): ${stderr.trim().slice(0, 200)}`));
-      resolve(splitFrames(Buffer.concat(chunks)));
+      resolve(splitFrames(Buffer.concat(chunks), size));
     });
   });
 }
 
-/** Raw grey bytes → ANALYSIS-size frames. */
-export function splitFrames(raw: Buffer): Uint8Array[] {
-  const size = ANALYSIS.width * ANALYSIS.height;
+/** Raw grey bytes → frames of `frame` size. */
+export function splitFrames(raw: Buffer, frame: FrameSize = ANALYSIS): Uint8Array[] {
+  const size = frame.width * frame.height;
   const out: Uint8Array[] = [];
   for (let o = 0; o + size <= raw.length; o += size) out.push(raw.subarray(o, o + size));
   return out;
@@ -301,6 +292,15 @@ function keyedSigns(secret: string, label: string, count: number): Float64Array 
     out[i] = ((bytes[byte] as number) >> (i % 8)) & 1 ? 1 : -1;
   }
   return out;
+}
+
+/** Subtracts the mean in place. */
+function centered(a: Float64Array): Float64Array {
+  let mean = 0;
+  for (const v of a) mean += v;
+  mean /= a.length || 1;
+  for (let i = 0; i < a.length; i++) a[i] = (a[i] as number) - mean;
+  return a;
 }
 
 function zeroMean(a: Float64Array): Float64Array {

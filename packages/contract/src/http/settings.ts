@@ -38,6 +38,11 @@ export const platformSettingsResponseSchema = z.object({
   features: featureSwitchesSchema,
   /** Credit prices of the gift products (flowers, a gift). */
   giftCosts: z.object({ flowers: z.number().int(), gift: z.number().int() }),
+  /**
+   * Two-step sign-in required for all staff: coordinators too act with their staff role only once
+   * it is on (administrators always need it; ADR 0027). Off by default.
+   */
+  allStaffTwoFactor: z.boolean(),
   /** Server configuration (environment), shown read-only: changing it needs a deploy. */
   server: z.object({
     paymentProvider: z.string(),
@@ -63,6 +68,7 @@ export const platformSettingsRequestSchema = z.object({
     .optional(),
   features: featureSwitchesSchema.partial().optional(),
   giftCosts: z.object({ flowers: giftCredits, gift: giftCredits }).partial().optional(),
+  allStaffTwoFactor: z.boolean({ error: 'invalid' }).optional(),
 });
 export type PlatformSettingsRequest = z.infer<typeof platformSettingsRequestSchema>;
 
@@ -73,7 +79,7 @@ export const settingsEndpoints = {
     output: platformSettingsResponseSchema,
     auth: 'required',
     summary:
-      'Payout period, holding time, feature switches and gift prices, with the read-only server settings (super).',
+      'Payout period, holding time, feature switches, gift prices and two-step sign-in for all staff, with the read-only server settings (super).',
   },
   'admin.updateSettings': {
     method: 'PATCH',
@@ -81,6 +87,7 @@ export const settingsEndpoints = {
     input: platformSettingsRequestSchema,
     output: platformSettingsResponseSchema,
     auth: 'required',
-    summary: 'Change the payout period, holding time, feature switches or gift prices; logged (super only).',
+    summary:
+      'Change the payout period, holding time, feature switches, gift prices or two-step sign-in for all staff; logged (super only).',
   },
 } as const;

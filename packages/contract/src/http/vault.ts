@@ -11,6 +11,8 @@ export const vaultQuerySchema = z.object({
   folder: vaultFolderFilter.default('all'),
   type: z.enum(['all', 'image', 'video']).default('all'),
   used: z.enum(['all', 'used', 'unused']).default('all'),
+  /** `ready`: only files ready to attach again (the pickers); `all` also those processing or failed. */
+  status: z.enum(['all', 'ready']).default('all'),
   q: z.string().trim().max(100).default(''),
   /** Uploaded on or after this day. */
   from: optionalIsoTime,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EVERYONE } from '../../access/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { extractToken } from '../../http/auth.ts';
 import type { AuthInfo } from '../../http/guards.ts';
@@ -16,13 +17,20 @@ export interface HlsSource {
   kind: string;
   /** The viewer may play this rendition now (subscription, unlock, owner, staff: the access module). */
   entitled(viewer: AuthInfo, id: string, rendition: string): Promise<boolean>;
+  /**
+   * Whether a visitor (no session, URLs signed for `EVERYONE`, ADR 0038) may play this stream now:
+   * only when it is content free to everyone (the access module). Asked on every playlist and key
+   * request of a visitor's URL; a source without it never answers a visitor (live streams).
+   */
+  freeToEveryone?(id: string): Promise<boolean>;
   /** The stored master playlist (relative variant names `<rendition>/index.m3u8`), or null. */
-  master(id: string, viewer: AuthInfo): Promise<string | null>;
+  master(id: string, viewer: AuthInfo | null): Promise<string | null>;
   /**
    * A rendition's playlist (relative segment names, key URI `key`), or null. It may be the viewer's
-   * own (marked videos: each segment from variant A or B by the viewer's code, ADR 0041).
+   * own (marked videos: each segment from variant A or B by the viewer's code, ADR 0041); `null`
+   * is a visitor of content free to everyone.
    */
-  playlist(id: string, rendition: string, viewer: AuthInfo): Promise<string | null>;
+  playlist(id: string, rendition: string, viewer: AuthInfo | null): Promise<string | null>;
   /** The key id the rendition's AES-128 key derives from (see HlsKeys), or null when not encrypted. */
   keyId(id: string, rendition: string): Promise<string | null>;
   /**
@@ -94,7 +102,10 @@ export class HlsDelivery {
     return `${this.path(g.kind, g.id, rendition, file)}?${this.signer.query(g)}`;
   }
 
-  /** The signed master playlist URL for one session (relative to the app). */
+  /**
+   * The signed master playlist URL for one session (relative to the app), or for a visitor with
+   * `EVERYONE` (answered only while the stream is free to everyone, `HlsSource.freeToEveryone`).
+   */
   masterUrl(kind: string, id: string, sessionId: string): string {
     return this.signed({ kind, id, rendition: '-', target: 'master', sessionId }, 'master.m3u8');
   }
@@ -123,26 +134,38 @@ export class HlsDelivery {
       Querystring: { sid?: string; exp?: string; sig?: string };
     }>;
 
-    /** Signature, session binding, session alive, entitlement: else FORBIDDEN. */
-    const admit = async (req: Req, target: HlsTarget, rendition: string) => {
+    /**
+     * Signature, session binding, session alive, entitlement: else FORBIDDEN. A visitor's URL
+     * (signed for `EVERYONE`): signature and the stream still free to everyone, whatever token
+     * comes with it (a fan's token does not make it theirs); the viewer is then `null`.
+     */
+    const admit = async (
+      req: Req,
+      target: HlsTarget,
+      rendition: string,
+    ): Promise<{ source: HlsSource; viewer: AuthInfo | null; sessionId: string }> => {
       const { kind, id } = req.params;
       const source = this.sources.get(kind);
       if (!source || !ID.test(id) || !RENDITION.test(rendition.replace('-', 'x')))
         throw new AppError('NOT_FOUND');
       const sid = this.signer.verify({ kind, id, rendition, target }, req.query);
       if (!sid) throw new AppError('FORBIDDEN');
+      if (sid === EVERYONE) {
+        if (!(await source.freeToEveryone?.(id))) throw new AppError('FORBIDDEN');
+        return { source, viewer: null, sessionId: EVERYONE };
+      }
       const token = extractToken(req);
       const viewer = token ? await sessions.authenticate(token) : await sessions.byId(sid);
       if (!viewer || viewer.sessionId !== sid) throw new AppError('FORBIDDEN');
       if (!(await source.entitled(viewer, id, rendition))) throw new AppError('FORBIDDEN');
-      return { source, viewer };
+      return { source, viewer, sessionId: sid };
     };
 
     const sendPlaylist = (reply: FastifyReply, text: string) =>
       reply.header('content-type', PLAYLIST_TYPE).header('cache-control', 'private, no-store').send(text);
 
     app.get('/api/v1/hls/:kind/:id/master.m3u8', async (req: Req, reply) => {
-      const { source, viewer } = await admit(req, 'master', '-');
+      const { source, viewer, sessionId } = await admit(req, 'master', '-');
       const { kind, id } = req.params;
       const text = await source.master(id, viewer);
       if (text === null) throw new AppError('NOT_FOUND');
@@ -151,7 +174,7 @@ export class HlsDelivery {
         rewritePlaylist(text, {
           variant: (uri) => {
             const rendition = uri.split('/')[0] ?? '';
-            return this.playlistUrl(kind, id, rendition, viewer.sessionId);
+            return this.playlistUrl(kind, id, rendition, sessionId);
           },
         }),
       );
@@ -159,14 +182,14 @@ export class HlsDelivery {
 
     app.get('/api/v1/hls/:kind/:id/:rendition/index.m3u8', async (req: Req, reply) => {
       const rendition = req.params.rendition ?? '';
-      const { source, viewer } = await admit(req, 'playlist', rendition);
+      const { source, viewer, sessionId } = await admit(req, 'playlist', rendition);
       const { kind, id } = req.params;
       const text = await source.playlist(id, rendition, viewer);
       if (text === null) throw new AppError('NOT_FOUND');
       return sendPlaylist(
         reply,
         rewritePlaylist(text, {
-          key: () => this.keyUrl(kind, id, rendition, viewer.sessionId),
+          key: () => this.keyUrl(kind, id, rendition, sessionId),
           segment: (uri) => this.segmentUrl(kind, id, rendition, uri),
         }),
       );

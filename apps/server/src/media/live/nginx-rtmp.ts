@@ -105,6 +105,61 @@ export class NginxRtmpFiles {
   }
 }
 
+/** A stream being published to the engine, as its statistics page lists it. */
+export interface EnginePublisher {
+  app: string;
+  /** The stream name: in the `live` application, the creator's stream key. */
+  name: string;
+}
+
+/**
+ * The engine's HTTP control (`rtmp_control` at `<base>/control`, `rtmp_stat` at `<base>/stat`):
+ * which streams are published, and dropping a publisher's connection. nginx answers these in the
+ * worker that got the request, so the engine runs one worker (docs/deploy.md).
+ */
+export class NginxRtmpControl {
+  constructor(private readonly baseUrl: string) {}
+
+  private async get(pathAndQuery: string): Promise<Response> {
+    const res = await fetch(`${this.baseUrl}${pathAndQuery}`, { signal: AbortSignal.timeout(5_000) });
+    if (!res.ok) throw new Error(`nginx-rtmp control ${pathAndQuery.split('?')[0]}: HTTP ${res.status}`);
+    return res;
+  }
+
+  /** The streams with a publisher now (from the `rtmp_stat` XML). */
+  async publishers(): Promise<EnginePublisher[]> {
+    const xml = await (await this.get('/stat')).text();
+    const found: EnginePublisher[] = [];
+    for (const app of xml.match(/<application>[\s\S]*?<\/application>/g) ?? []) {
+      const appName = /<name>([^<]*)<\/name>/.exec(app)?.[1] ?? '';
+      for (const stream of app.match(/<stream>[\s\S]*?<\/stream>/g) ?? []) {
+        const name = /<name>([^<]*)<\/name>/.exec(stream)?.[1];
+        if (name && /<publishing\/>/.test(stream)) found.push({ app: appName, name });
+      }
+    }
+    return found;
+  }
+
+  /** Closes the publisher's connection (the encoder sees the server hang up); answers how many. */
+  async dropPublisher(app: string, name: string): Promise<number> {
+    const query = new URLSearchParams({ app, name });
+    return Number(await (await this.get(`/control/drop/publisher?${query}`)).text()) || 0;
+  }
+}
+
+/**
+ * The HTTP `server {}` of the engine's control and statistics (goes into nginx.conf's `http {}`);
+ * loopback or a private address only: whoever reaches it can drop any stream.
+ */
+export function nginxControlServer(listen: string): string {
+  return `server {
+  listen ${listen};
+  location /control { rtmp_control all; }
+  location /stat { rtmp_stat all; }
+}
+`;
+}
+
 /**
  * An nginx configuration for the engine (the `rtmp {}` part goes into nginx.conf with
  * `load_module modules/ngx_rtmp_module.so;`, which Debian's package adds). docs/deploy.md shows it;

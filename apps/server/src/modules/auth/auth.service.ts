@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Language, LoginRequest, ResetPasswordRequest, Role, SignupRequest } from '@fanverse/contract';
 import { LIMITS, ROLES } from '@fanverse/contract';
-import { rolesInForce } from '../../access/roles.ts';
+import { isStaff, rolesInForce } from '../../access/roles.ts';
 import type { Config } from '../../config.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -18,7 +18,7 @@ import {
 import { type RateLimiter, rateLimited } from '../../lib/rate-limiter.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { resetCodeMail } from '../../mail/templates.ts';
-import type { FeatureGate } from '../settings/platform-settings.ts';
+import type { FeatureGate, StaffTwoFactorRule } from '../settings/platform-settings.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { ResetCodeRepository } from './reset-code.repository.ts';
 import type { ActiveSession, SessionRepository } from './session.repository.ts';
@@ -42,6 +42,8 @@ export interface AuthDeps {
   >;
   /** Feature switches (sign-ups). */
   features: FeatureGate;
+  /** The super's setting requiring two-step sign-in for coordinators too (`rolesInForce`). */
+  staffRule: StaffTwoFactorRule;
   now?: () => Date;
   /** Called with the session ids that were revoked, so realtime can disconnect them. */
   onSessionsRevoked?: (sessionIds: string[]) => void;
@@ -302,7 +304,11 @@ export class AuthService {
     if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
       await this.deps.sessions.touch(session.sessionId, now);
     }
-    const { roles, withheld } = rolesInForce(session.roles.filter(isRole), session.twoFactor);
+    const held = session.roles.filter(isRole);
+    // The setting is read only where it can change the answer: a staff role without two steps.
+    const allStaff =
+      !session.twoFactor && isStaff({ roles: held }) && (await this.deps.staffRule.allStaffTwoFactor());
+    const { roles, withheld } = rolesInForce(held, session.twoFactor, allStaff);
     return {
       userId: session.userId,
       sessionId: session.sessionId,

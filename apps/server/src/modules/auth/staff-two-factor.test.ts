@@ -108,3 +108,91 @@ describe('two-step sign-in is required for administrator roles (issue 18)', () =
     expect((await t.call('admin.users', {}, { token: ok.body.token })).status).toBe(200);
   });
 });
+
+describe('the super can require two-step sign-in for all staff (coordinators too)', () => {
+  const requireForAllStaff = (on: boolean, token: string) =>
+    t.call('admin.updateSettings', { allStaffTwoFactor: on }, { token });
+
+  it('off by default: a coordinator moderates; on: withheld with TWO_FACTOR_REQUIRED; enrolled: allowed again', async () => {
+    const root = await createUser(t, { roles: ['super', 'user'] });
+    const coord = await createUser(t, { roles: ['coord', 'user'] });
+    const moderate = (token: string, lang?: 'en' | 'es') => t.call('admin.complaints', {}, { token, lang });
+    const settings = await t.call('admin.settings', undefined, { token: root.token });
+    expect(settings.body.allStaffTwoFactor).toBe(false);
+    expect((await moderate(coord.token)).status).toBe(200);
+    try {
+      const on = await requireForAllStaff(true, root.token);
+      expect(on.status).toBe(200);
+      expect(on.body.allStaffTwoFactor).toBe(true);
+      expect((await t.call('admin.settings', undefined, { token: root.token })).body.allStaffTwoFactor).toBe(
+        true,
+      );
+      // The same session, at its next request: the coordinator role waits, in the caller's language.
+      const refused = await moderate(coord.token);
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('TWO_FACTOR_REQUIRED');
+      expect((await moderate(coord.token, 'es')).body.message).toContain('inicio de sesión en dos pasos');
+      // Its own account still works, so it can turn two-step sign-in on.
+      expect((await t.call('user.profile', undefined, { token: coord.token })).status).toBe(200);
+      // Administrators with it on and fans are unaffected.
+      const admin = await createUser(t, { roles: ['admin', 'user'] });
+      expect((await moderate(admin.token)).status).toBe(200);
+      const fan = await createUser(t);
+      expect((await moderate(fan.token)).body.code).toBe('FORBIDDEN');
+      // A passkey session counts as two steps (ADR 0039), for coordinators too.
+      const ctx = { ip: '127.0.0.1', lang: 'en' as const, userAgent: 'vitest' };
+      const viaPasskey = await t.services.auth.passkeySignIn(coord.id, ctx);
+      expect((await moderate(viaPasskey.token)).status).toBe(200);
+      // Enrolling the authenticator app lets the password session act as coordinator again.
+      const setup = await t.call('auth.totpSetup', {}, { token: coord.token });
+      const enabled = await t.call(
+        'auth.totpEnable',
+        { code: await generate({ secret: setup.body.secret }) },
+        { token: coord.token },
+      );
+      expect(enabled.status).toBe(200);
+      expect((await moderate(coord.token)).status).toBe(200);
+    } finally {
+      await requireForAllStaff(false, root.token);
+    }
+    // Off again: a coordinator without it moderates at once.
+    const other = await createUser(t, { roles: ['coord', 'user'] });
+    expect((await moderate(other.token)).status).toBe(200);
+  });
+
+  it('only a super changes it (admin, coordinator and fan refused), and the change is logged', async () => {
+    const root = await createUser(t, { roles: ['super', 'user'] });
+    const callers = [
+      await createUser(t, { roles: ['admin', 'user'] }),
+      await createUser(t, { roles: ['coord', 'user'] }),
+      await createUser(t),
+    ];
+    for (const caller of callers) {
+      const res = await requireForAllStaff(true, caller.token);
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('FORBIDDEN');
+    }
+    expect((await t.call('admin.updateSettings', { allStaffTwoFactor: true })).status).toBe(401);
+    expect((await t.call('admin.settings', undefined, { token: root.token })).body.allStaffTwoFactor).toBe(
+      false,
+    );
+    // Not a boolean: a clear error, nothing changed.
+    const bad = await t.call('admin.updateSettings', { allStaffTwoFactor: 'yes' } as never, {
+      token: root.token,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields?.allStaffTwoFactor).toBeTruthy();
+    try {
+      expect((await requireForAllStaff(true, root.token)).status).toBe(200);
+      const rows = await t.database.session((exec) =>
+        exec(
+          `SELECT admin_id, details FROM admin_actions WHERE action = 'settings.update' AND admin_id = '${root.id}'`,
+        ),
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.details).toEqual({ allStaffTwoFactor: { from: false, to: true } });
+    } finally {
+      await requireForAllStaff(false, root.token);
+    }
+  });
+});

@@ -80,6 +80,7 @@ export class CommentService {
       deep: parent ? Math.min(parent.deep + 1, MAX_COMMENT_DEPTH) : 0,
     });
     const comment = present(row);
+    this.posts.countsChanged();
     // Live delivery: whoever has the post's comments open, its creator and the people in the thread.
     const audience = [...new Set([post.creatorId, auth.userId, ...(parent ? [parent.userId] : [])])];
     const total = await this.repo.countForPost(input.post);

@@ -2,6 +2,7 @@ import type { DIRECTORY_SORTS, Role } from '@fanverse/contract';
 import { and, count, desc, eq, inArray, isNull, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
   activeSubscriptionSql,
+  blockedEitherWaySql,
   creatorSql,
   directoryListedSql,
   fanAccountSql,
@@ -19,10 +20,9 @@ import {
   searchTerms,
   subscriptions,
   unlocks,
-  userBlocks,
   users,
 } from '../../db/schema.ts';
-import { deletionVariants, escapeLike } from '../search/spelling.ts';
+import { deletionVariants, escapeLike, personTerms } from '../search/spelling.ts';
 import { publicUserColumns } from '../users/public-user.columns.ts';
 import type { PublicUserRow } from '../users/public-user.presenter.ts';
 import { rowsOf } from '../wallet/ledger.repository.ts';
@@ -34,10 +34,7 @@ const SEARCH_CANDIDATES = 400;
 const activeUser = and(isNull(users.deletedAt), isNull(users.suspendedAt));
 /** Neither the viewer nor the listed user blocked the other. */
 const notBlocked = (viewerId: SQLWrapper | string | null | undefined): SQL | undefined =>
-  viewerId
-    ? sql`NOT EXISTS (SELECT 1 FROM ${userBlocks} b WHERE (b.blocker_id = ${viewerId} AND b.blocked_id = ${users.id})
-        OR (b.blocker_id = ${users.id} AND b.blocked_id = ${viewerId}))`
-    : undefined;
+  viewerId ? sql`NOT ${blockedEitherWaySql(viewerId, users.id)}` : undefined;
 
 const suggestable = and(isCreatorSql, eq(users.verified, true), activeUser);
 const followerCount = sql`(SELECT count(*) FROM ${follows} f2 WHERE f2.creator_id = ${users.id})`;
@@ -304,24 +301,28 @@ export class CreatorRepository {
     });
     if (!perWord.length) return [];
     const hits = sql.join(perWord, sql` UNION `);
+    const followers = sql<number>`${followerCount}::int`.as('followers');
     const rows = await this.db
       .select({
         ...publicUserColumns,
         about: profiles.about,
-        followers: sql<number>`${followerCount}::int`,
+        followers,
         roles: users.roles,
-        // Every row of the person (variants too) through search_terms_user_idx: a filter on
-        // term = variant tempts the planner into the partial prefix index (a scan of all terms).
-        terms: sql<
-          string[]
-        >`(SELECT coalesce(array_agg(DISTINCT t.term), '{}') FROM ${searchTerms} t WHERE t.user_id = ${users.id})`,
       })
       .from(users)
       .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(and(sql`${users.id} IN (${hits})`, who, activeUser, notBlocked(viewerId)))
-      .orderBy(desc(followerCount), users.username)
+      // ARRAY(…): the candidates are gathered first and each fetched by primary key; `IN (…)` let
+      // the planner misjudge their number and hash-join a sequential scan of every user.
+      .where(and(sql`${users.id} = ANY(ARRAY(${hits}))`, who, activeUser, notBlocked(viewerId)))
+      // By the selected count's name: counted once per candidate, not again for the order.
+      .orderBy(desc(sql`followers`), users.username)
       .limit(SEARCH_CANDIDATES);
-    return rows.map((r) => ({ ...r, followers: Number(r.followers) }));
+    // The person's indexed words from the row itself (the trigger's rule): no index rows read back.
+    return rows.map((r) => ({
+      ...r,
+      followers: Number(r.followers),
+      terms: personTerms(r.username, r.displayName, r.name),
+    }));
   }
 
   /**

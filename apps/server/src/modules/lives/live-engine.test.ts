@@ -9,7 +9,7 @@ import { createUser, subscribe } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { pushTestPattern } from '../../../test/rtmp-push.ts';
 import { until } from '../../../test/sockets.ts';
-import { nginxRtmpConfig } from '../../media/live/nginx-rtmp.ts';
+import { NginxRtmpControl, nginxControlServer, nginxRtmpConfig } from '../../media/live/nginx-rtmp.ts';
 import { makeCreator } from '../../payments/money.testkit.ts';
 
 /**
@@ -39,12 +39,14 @@ describe.skipIf(!available)('an RTMP live on nginx-rtmp (LIVE_ENGINE)', () => {
   let t: TestApp;
   let base: string;
   let rtmpPort: number;
+  let controlPort: number;
   let nginx: ChildProcess | undefined;
 
   beforeAll(async () => {
     fs.mkdirSync(hlsDir);
     fs.mkdirSync(recordDir);
     rtmpPort = await freePort();
+    controlPort = await freePort();
     t = await createTestApp({
       LIVE_DIR: path.join(root, 'builtin'),
       LIVE_ENGINE: 'nginx-rtmp',
@@ -52,6 +54,7 @@ describe.skipIf(!available)('an RTMP live on nginx-rtmp (LIVE_ENGINE)', () => {
       LIVE_ENGINE_HLS_DIR: hlsDir,
       LIVE_ENGINE_RECORD_DIR: recordDir,
       LIVE_ENGINE_RELAY_URL: `rtmp://127.0.0.1:${rtmpPort}/hls`,
+      LIVE_ENGINE_CONTROL_URL: `http://127.0.0.1:${controlPort}`,
       LIVE_SEGMENT_SECONDS: '1',
     });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -73,6 +76,7 @@ describe.skipIf(!available)('an RTMP live on nginx-rtmp (LIVE_ENGINE)', () => {
           recordDir,
           segmentSeconds: 1,
         }),
+        `http { access_log off; ${nginxControlServer(`127.0.0.1:${controlPort}`)} }`,
       ].join('\n'),
     );
     nginx = spawn(NGINX, ['-p', root, '-e', path.join(root, 'error.log'), '-c', conf], { stdio: 'ignore' });
@@ -187,5 +191,113 @@ describe.skipIf(!available)('an RTMP live on nginx-rtmp (LIVE_ENGINE)', () => {
     await t.call('lives.end', undefined, { token: creator.token, params: { id } });
     const url = (await t.call('lives.get', undefined, { token: fan.token, params: { id } })).body.playlist;
     expect(url).toBeNull();
+  }, 90_000);
+
+  /** Starts an RTMP live with a fresh stream key; answers the live's id and the key. */
+  async function rtmpLive(creator: { token: string }) {
+    const { key } = (await t.call('lives.createStreamKey', undefined, { token: creator.token })).body;
+    const id = (
+      await t.call(
+        'lives.start',
+        { title: 'OBS', audience: 'everyone', source: 'rtmp' },
+        { token: creator.token },
+      )
+    ).body.live._id as string;
+    return { id, key: key as string };
+  }
+  const closed = (p: ChildProcess) =>
+    new Promise<number | null>((resolve) =>
+      p.exitCode !== null ? resolve(p.exitCode) : p.on('close', (code) => resolve(code)),
+    );
+  /** The segment numbers of the engine's playlist of this live (empty while there is none). */
+  const enginePlaylist = (id: string) => {
+    const file = path.join(hlsDir, id, 'index.m3u8');
+    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  };
+  const segmentsOf = (id: string) => {
+    const text = enginePlaylist(id);
+    return [...text.matchAll(/^(\d+)\.ts$/gm)].map((m) => Number(m[1]));
+  };
+  /** The file name of the newest AES key in the engine's playlist of this live. */
+  const keyOf = (id: string) => [...enginePlaylist(id).matchAll(/URI="([^"]+)"/g)].at(-1)?.[1];
+  const control = () => new NginxRtmpControl(`http://127.0.0.1:${controlPort}`);
+
+  it.each([
+    ['its creator', 'creator'],
+    ['an admin', 'admin'],
+  ] as const)(
+    'ending the live (by %s) drops the encoder, and its reconnect is refused',
+    async (_l, who) => {
+      const creator = await makeCreator(t);
+      const admin = await createUser(t, { roles: ['admin', 'user'] });
+      const { id, key } = await rtmpLive(creator);
+      // Far longer than the test may last: only the engine hanging up ends this ffmpeg.
+      const push = pushTestPattern(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, 600);
+      const exit = closed(push);
+      try {
+        await until(async () => segmentsOf(id).length > 0, 30_000);
+        expect((await control().publishers()).map((p) => p.name)).toEqual(expect.arrayContaining([key, id]));
+        const token = who === 'creator' ? creator.token : admin.token;
+        const ended = await t.call('lives.end', undefined, { token, params: { id } });
+        expect(ended.status).toBe(200);
+        expect(ended.body.live.status).toBe('ended');
+        // The job asked nginx to drop the publisher: ffmpeg sees the server hang up and fails.
+        expect(await exit).not.toBe(0);
+        expect((await control().publishers()).map((p) => p.name)).not.toContain(key);
+        // OBS reconnecting with the same key: refused, the live is over.
+        const again = pushTestPattern(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, 600);
+        expect(await closed(again)).not.toBe(0);
+      } finally {
+        push.kill('SIGKILL');
+      }
+    },
+    90_000,
+  );
+
+  it('an encoder cut off and reconnecting with the same key continues the same live (stream key unchanged, new AES key)', async () => {
+    const creator = await makeCreator(t);
+    const fan = await createUser(t);
+    const { id, key } = await rtmpLive(creator);
+    const first = pushTestPattern(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, 600);
+    await until(async () => segmentsOf(id).length >= 2, 30_000);
+    // A network cut: the encoder vanishes without closing the stream.
+    first.kill('SIGKILL');
+    await closed(first);
+    const before = Math.max(...segmentsOf(id));
+    const keyBefore = keyOf(id);
+    expect(keyBefore).toBeDefined();
+    // The creator's stream key is the same one (per creator, shown once): OBS reconnects with it.
+    expect((await t.call('lives.streamKey', undefined, { token: creator.token })).body.exists).toBe(true);
+    const second = pushTestPattern(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, 600);
+    try {
+      await until(async () => Math.max(...segmentsOf(id)) > before + 1, 30_000);
+      // nginx made a new AES key for the new publish (the served playlist follows it, below).
+      expect(keyOf(id)).not.toBe(keyBefore);
+      // The same live, still on; the engine's files still under its id only.
+      const live = (await t.call('lives.get', undefined, { token: fan.token, params: { id } })).body;
+      expect(live.live.status).toBe('live');
+      expect(fs.readdirSync(hlsDir)).toContain(id);
+      // The fan's player goes on: the served playlist lists the new segments, and its key decrypts them.
+      const get = (u: string, token?: string) =>
+        fetch(`${base}${u}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+      const playlist = await (await get(live.playlist as string, fan.token)).text();
+      const numbers = [...playlist.matchAll(/\/seg_(\d+)\.ts$/gm)].map((m) => Number(m[1]));
+      expect(Math.max(...numbers)).toBeGreaterThan(before);
+      const keyUrl = /URI="([^"]+)"/.exec(playlist)?.[1] ?? '';
+      const iv = Buffer.from(/IV=0x([0-9a-f]{32})/i.exec(playlist)?.[1] ?? '', 'hex');
+      const segment =
+        playlist
+          .split('\n')
+          .filter((l) => /\/seg_\d+\.ts$/.test(l))
+          .at(-1) ?? '';
+      const aes = Buffer.from(await (await get(keyUrl, fan.token)).arrayBuffer());
+      const body = Buffer.from(await (await get(segment)).arrayBuffer());
+      const d = createDecipheriv('aes-128-cbc', aes, iv);
+      expect(Buffer.concat([d.update(body), d.final()])[0]).toBe(0x47);
+    } finally {
+      second.kill('SIGKILL');
+      await closed(second);
+      await t.call('lives.end', undefined, { token: creator.token, params: { id } });
+    }
   }, 90_000);
 });

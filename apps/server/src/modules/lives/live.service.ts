@@ -8,7 +8,7 @@ import type { AuthInfo } from '../../http/guards.ts';
 import { defineJob, type JobSender } from '../../jobs/job.ts';
 import type { HlsDelivery, HlsSource } from '../../media/hls/index.ts';
 import { LIVE_RENDITION, type LiveMedia } from '../../media/live/live-media.ts';
-import type { NginxRtmpFiles } from '../../media/live/nginx-rtmp.ts';
+import type { NginxRtmpControl, NginxRtmpFiles } from '../../media/live/nginx-rtmp.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
 import type { NotificationService } from '../notifications/notification.service.ts';
 import type { UploadedFile } from '../posts/media.port.ts';
@@ -19,6 +19,14 @@ import { type LiveRepository, type LiveWithCreator, liveSpendKey } from './live.
 /** Tells followers and subscribers that a creator went live (one notification each, on the job queue). */
 export const ANNOUNCE_LIVE = defineJob('lives.announce', z.object({ liveId: z.string().uuid() }), {
   retryLimit: 3,
+});
+
+/**
+ * Drops the encoder of an ended RTMP live from the external engine (nginx-rtmp's control): the
+ * engine may be restarting or unreachable for a moment, so it is a job, retried.
+ */
+export const DROP_ENCODER = defineJob('lives.drop-encoder', z.object({ liveId: z.string().uuid() }), {
+  retryLimit: 5,
 });
 
 export interface LiveDeps {
@@ -37,6 +45,8 @@ export interface LiveDeps {
   rtmpUrl: string;
   /** The external engine's files of RTMP lives (LIVE_ENGINE=nginx-rtmp, ADR 0040), if configured. */
   engine?: NginxRtmpFiles;
+  /** The engine's HTTP control (LIVE_ENGINE_CONTROL_URL): ending a live drops its encoder. */
+  engineControl?: Pick<NginxRtmpControl, 'publishers' | 'dropPublisher'>;
   now?: () => Date;
 }
 
@@ -224,7 +234,28 @@ export class LiveService {
     await this.deps.lives.recordViewers(liveId, viewers);
     const ended = await this.deps.lives.end(liveId, by, this.now());
     await this.deps.media.stop(liveId);
+    if (ended && live?.source === 'rtmp' && this.deps.engineControl)
+      await this.deps.jobs.send(DROP_ENCODER, { liveId });
     if (ended) this.deps.publisher.toLive(liveId, 'liveEnded', { liveId });
+  }
+
+  /**
+   * The job: drops every publish to the engine's `live` application made with the stream key of
+   * the ended live's creator (nginx names the stream by the key; only its hash is stored here, so
+   * the published names are hashed and compared), and the relay under the live's id. An encoder
+   * that reconnects is then refused by the publish check: its live is over.
+   */
+  async dropEncoder(liveId: string): Promise<void> {
+    const control = this.deps.engineControl;
+    const live = await this.deps.lives.find(liveId);
+    if (!control || !live || live.status === 'live') return;
+    for (const p of await control.publishers()) {
+      const ours =
+        p.app === 'live'
+          ? (await this.deps.lives.creatorOfKey(hashKey(p.name))) === live.creatorId
+          : p.name === live.id;
+      if (ours) await control.dropPublisher(p.app, p.name);
+    }
   }
 
   private async onAir(liveId: string): Promise<LiveWithCreator> {

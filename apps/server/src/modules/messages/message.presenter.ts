@@ -1,4 +1,5 @@
 import type { Media, Message } from '@fanverse/contract';
+import { canSeeMessageFiles } from '../../access/index.ts';
 import type { MediaRow, MessageRow } from '../../db/schema.ts';
 
 /** Shown in place of a file whose processing has not finished (a neutral blurred tile). */
@@ -14,18 +15,16 @@ export interface MessageView {
   to: string;
   /** The viewer unlocked this paid message. */
   unlocked: boolean;
+  /** Either party blocked the other. */
+  blocked: boolean;
 }
-
-/** Who may open a message's files: both parties for free media; the receiver of paid media once unlocked. */
-export const canSeeFiles = (v: Pick<MessageView, 'row' | 'viewerId' | 'unlocked'>): boolean =>
-  v.row.fromId === v.viewerId || v.row.price === 0 || v.unlocked;
 
 /** A message as one viewer sees it (spec §3); locked files carry only their blurred preview. */
 export function presentMessage(
   v: MessageView,
   presentMedia: (row: MediaRow, access: boolean) => Media,
 ): Message {
-  const access = canSeeFiles(v);
+  const access = canSeeMessageFiles(v.viewerId, { ...v.row, unlocked: v.unlocked, blocked: v.blocked });
   const files = v.files.map((f) => presentMedia(f, access));
   const processing = v.files.some((f) => f.status === 'processing');
   const dummy = files.map((f, i) =>

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { activeSubscriptionSql } from '../../access/index.ts';
+import { activeSubscriptionSql, blockedEitherWaySql } from '../../access/index.ts';
 import type { Db } from '../../db/client.ts';
 import {
   type MediaRow,
@@ -9,7 +9,6 @@ import {
   messages,
   messageUnlocks,
   subscriptions,
-  userBlocks,
 } from '../../db/schema.ts';
 import type { PublicUserRow } from '../users/public-user.presenter.ts';
 
@@ -104,6 +103,18 @@ export class MessageRepository {
       .from(messageMedia)
       .innerJoin(messages, eq(messages.id, messageMedia.messageId))
       .where(eq(messageMedia.mediaId, mediaId));
+    return rows.map((r) => r.m);
+  }
+
+  /** Messages that hold the given file and that the user sent or received. */
+  async withMediaFor(userId: string, mediaId: string): Promise<MessageRow[]> {
+    const rows = await this.db
+      .select({ m: messages })
+      .from(messageMedia)
+      .innerJoin(messages, eq(messages.id, messageMedia.messageId))
+      .where(
+        and(eq(messageMedia.mediaId, mediaId), or(eq(messages.fromId, userId), eq(messages.toId, userId))),
+      );
     return rows.map((r) => r.m);
   }
 
@@ -238,8 +249,7 @@ export class MessageRepository {
         and(
           eq(subscriptions.creatorId, creatorId),
           activeSubscriptionSql(),
-          sql`NOT EXISTS (SELECT 1 FROM ${userBlocks} b WHERE (b.blocker_id = ${creatorId} AND b.blocked_id = ${subscriptions.fanId})
-              OR (b.blocker_id = ${subscriptions.fanId} AND b.blocked_id = ${creatorId}))`,
+          sql`NOT ${blockedEitherWaySql(creatorId, subscriptions.fanId)}`,
         ),
       );
     return rows.map((r) => r.id);

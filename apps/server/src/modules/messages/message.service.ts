@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Contact, Message } from '@fanverse/contract';
 import { LIMITS, pageStatistics } from '@fanverse/contract';
-import { isCreator } from '../../access/index.ts';
+import { canSeeMessageFiles, isCreator } from '../../access/index.ts';
 import type { MediaRow, MessageRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
@@ -235,6 +235,27 @@ export class MessageService {
     await this.deps.messages.addUnlock(userId, messageId);
   }
 
+  /**
+   * Whether the viewer may play a file through a message that holds it (ADR 0043): its sender, its
+   * receiver when free or paid for, neither while one blocked the other (`canSeeMessageFiles`).
+   */
+  async mediaAccess(auth: AuthInfo, mediaId: string): Promise<boolean> {
+    const rows = await this.deps.messages.withMediaFor(auth.userId, mediaId);
+    if (!rows.length) return false;
+    const paid = rows.filter((r) => r.price > 0 && r.toId === auth.userId).map((r) => r.id);
+    const [unlocked, blocked] = await Promise.all([
+      this.deps.messages.unlockedBy(auth.userId, paid),
+      this.blockedPairs(rows),
+    ]);
+    return rows.some((r) =>
+      canSeeMessageFiles(auth.userId, {
+        ...r,
+        unlocked: unlocked.has(r.id),
+        blocked: blocked.has(pairKey(r)),
+      }),
+    );
+  }
+
   unreadTotal(userId: string): Promise<number> {
     return this.deps.messages.unreadTotal(userId);
   }
@@ -276,9 +297,10 @@ export class MessageService {
   private async view(rows: MessageRow[], parties: (r: MessageRow) => [Party, Party], viewerId: string) {
     const ids = rows.map((r) => r.id);
     const paid = rows.filter((r) => r.price > 0 && r.toId === viewerId).map((r) => r.id);
-    const [files, unlocked] = await Promise.all([
+    const [files, unlocked, blocked] = await Promise.all([
       this.deps.messages.mediaOf(ids),
       this.deps.messages.unlockedBy(viewerId, paid),
+      this.blockedPairs(rows),
     ]);
     return rows.map((row) => {
       const [from, to] = parties(row);
@@ -290,10 +312,23 @@ export class MessageService {
           from: from.username,
           to: to.username,
           unlocked: unlocked.has(row.id),
+          blocked: blocked.has(pairKey(row)),
         },
-        (m, access) => this.deps.media.present(m, access, viewerId, { directVideo: true }),
+        (m, access) => this.deps.media.present(m, access, viewerId),
       );
     });
+  }
+
+  /** The pairs (`pairKey`) among these messages' parties where one blocked the other. */
+  private async blockedPairs(rows: readonly MessageRow[]): Promise<Set<string>> {
+    const pairs = [...new Set(rows.map(pairKey))];
+    const blocked = await Promise.all(
+      pairs.map((key) => {
+        const [a = '', b = ''] = key.split(':');
+        return this.deps.blocks.between(a, b);
+      }),
+    );
+    return new Set(pairs.filter((_, i) => blocked[i]));
   }
 
   private async viewOne(row: MessageRow, from: Party, to: Party, viewerId: string): Promise<Message> {
@@ -307,11 +342,14 @@ export class MessageService {
     return this.viewOne(row, me, to, me.id);
   }
 
-  /** A message just stored, whose files are known and which nobody unlocked yet (no queries). */
+  /**
+   * A message just stored, whose files are known and which nobody unlocked yet (no queries; its
+   * parties were not blocked: sending checks it, mass messages skip blocked subscribers).
+   */
   private presentNew(row: MessageRow, from: Party, to: Party, files: MediaRow[], viewerId: string): Message {
     return presentMessage(
-      { row, files, viewerId, from: from.username, to: to.username, unlocked: false },
-      (m, access) => this.deps.media.present(m, access, viewerId, { directVideo: true }),
+      { row, files, viewerId, from: from.username, to: to.username, unlocked: false, blocked: false },
+      (m, access) => this.deps.media.present(m, access, viewerId),
     );
   }
 
@@ -351,6 +389,10 @@ export class MessageService {
     await this.deps.counters.push(userId);
   }
 }
+
+/** The two parties of a message, in a fixed order (blocks go either way). */
+const pairKey = (r: Pick<MessageRow, 'fromId' | 'toId'>): string =>
+  r.fromId < r.toId ? `${r.fromId}:${r.toId}` : `${r.toId}:${r.fromId}`;
 
 /** Rows without repeats (a file attached from the vault and uploaded again is held once). */
 function distinct<T extends { id: string }>(rows: T[]): T[] {

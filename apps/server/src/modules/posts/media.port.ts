@@ -35,7 +35,7 @@ export interface MediaPort {
   /** Processes one small image within the caller's request (avatars, covers). */
   processNow(mediaId: string): Promise<MediaRow | undefined>;
   /** Pictures of private media are signed for `viewerId`, whose mark they carry (ADR 0026). */
-  present(row: MediaRow, access: boolean, viewerId: string | null, opts?: { directVideo?: boolean }): Media;
+  present(row: MediaRow, access: boolean, viewerId: string | null): Media;
   remove(mediaId: string): Promise<void>;
   /** A generated file of a ready video by name under its prefix (e.g. the tracer's reference). */
   videoFile(mediaId: string, name: string): Promise<{ open(): Promise<AsyncIterable<Uint8Array>> } | null>;

@@ -67,7 +67,7 @@ export function feedFilter(
   } else {
     parts.push(approved);
     // Visitors' home and explore (spec §6): free posts only; the rest waits behind a sign-up.
-    if (!auth) parts.push(eq(posts.visibility, 'free'));
+    if (!auth) parts.push(freeToEveryoneSql(posts, now));
     if (q.feed === 'gallery') parts.push(repo.hasMediaSql());
     if (q.explore !== undefined) {
       // Explore's popular free posts.

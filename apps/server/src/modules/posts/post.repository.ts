@@ -15,7 +15,13 @@ import {
   sql,
 } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { livePostSql, subscribedSql } from '../../access/index.ts';
+import {
+  activeSubscriptionSql,
+  blockedEitherWaySql,
+  creatorSuspendedSql,
+  livePostSql,
+  subscribedSql,
+} from '../../access/index.ts';
 import type { Db } from '../../db/client.ts';
 import {
   comments,
@@ -28,6 +34,7 @@ import {
   postSaves,
   posts,
   profiles,
+  subscriptions,
   unlocks,
   users,
 } from '../../db/schema.ts';
@@ -41,14 +48,28 @@ export interface PostViewerFields {
   saved: boolean;
   unlocked: boolean;
   subscribed: boolean;
+  /** The creator's account is suspended (access: `creatorSuspendedSql`); read fresh like the rest. */
+  creatorSuspended: boolean;
+  /** The viewer and the creator blocked one another (either way): no media (ADR 0043). */
+  blocked: boolean;
 }
 
+/**
+ * One viewer's own relation to a post (what no other viewer shares: likes, saves, unlocks,
+ * subscriptions, a block either way), and whether its creator is suspended (an access column, read
+ * fresh like the post's own).
+ */
+export type PostViewerFlags = Pick<
+  PostViewerFields,
+  'liked' | 'saved' | 'unlocked' | 'subscribed' | 'creatorSuspended' | 'blocked'
+>;
+
 /** What a viewer's page reads fresh on every request (`viewerState`). */
-export type PostViewerState = PostViewerFields &
+export type PostViewerState = PostViewerFlags &
   Pick<PostRow, 'creatorId' | 'status' | 'adminStatus' | 'publishAt' | 'visibility'>;
 
-/** A page row without the viewer's side (`sharedPage`). */
-export type SharedPostRow = Omit<PostListRow, keyof PostViewerFields>;
+/** A page row without the viewer's own relation to it (`sharedPage`): counts included. */
+export type SharedPostRow = Omit<PostListRow, keyof PostViewerFlags>;
 
 export interface PostListRow extends PostRow, PostViewerFields {
   author: {
@@ -100,6 +121,7 @@ function mediaFromJson(value: unknown): MediaRow[] {
 const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
 
 const likesCountSql = sql<number>`(SELECT count(*)::int FROM ${postLikes} l WHERE l.post_id = ${posts.id})`;
+const commentsCountSql = sql<number>`(SELECT count(*)::int FROM ${comments} c WHERE c.post_id = ${posts.id})`;
 
 /** The columns of a page that every viewer shares. */
 const pageFields = {
@@ -112,11 +134,31 @@ const pageFields = {
 function viewerFields(viewer: SQLWrapper | string) {
   return {
     likes: likesCountSql,
-    comments: sql<number>`(SELECT count(*)::int FROM ${comments} c WHERE c.post_id = ${posts.id})`,
+    comments: commentsCountSql,
     liked: sql<boolean>`EXISTS (SELECT 1 FROM ${postLikes} l WHERE l.post_id = ${posts.id} AND l.user_id = ${viewer})`,
     saved: sql<boolean>`EXISTS (SELECT 1 FROM ${postSaves} s WHERE s.post_id = ${posts.id} AND s.user_id = ${viewer})`,
     unlocked: sql<boolean>`EXISTS (SELECT 1 FROM ${unlocks} u WHERE u.post_id = ${posts.id} AND u.user_id = ${viewer})`,
     subscribed: subscribedSql(viewer, posts.creatorId).mapWith(Boolean),
+    creatorSuspended: creatorSuspendedSql(posts.creatorId).mapWith(Boolean),
+    blocked: blockedEitherWaySql(posts.creatorId, viewer).mapWith(Boolean),
+  };
+}
+
+/**
+ * One viewer's likes, saves, unlocks and subscriptions over a page's posts (`ids`): each table is
+ * read once by its index for the whole page (an uncorrelated array, evaluated once), not by a
+ * subquery per post.
+ */
+function viewerFlags(viewer: SQLWrapper, ids: SQLWrapper) {
+  const ofViewer = (table: typeof postLikes | typeof postSaves | typeof unlocks) =>
+    sql<boolean>`(${posts.id} = ANY(ARRAY(SELECT ${table.postId} FROM ${table} WHERE ${table.userId} = ${viewer} AND ${table.postId} = ANY(${ids}))))`;
+  return {
+    liked: ofViewer(postLikes),
+    saved: ofViewer(postSaves),
+    unlocked: ofViewer(unlocks),
+    subscribed: sql<boolean>`(${posts.creatorId} = ANY(ARRAY(SELECT ${subscriptions.creatorId} FROM ${subscriptions} WHERE ${subscriptions.fanId} = ${viewer} AND ${activeSubscriptionSql()})))`,
+    creatorSuspended: creatorSuspendedSql(posts.creatorId).mapWith(Boolean),
+    blocked: blockedEitherWaySql(posts.creatorId, viewer).mapWith(Boolean),
   };
 }
 
@@ -127,20 +169,31 @@ type ViewerFields = {
   saved: unknown;
   unlocked: unknown;
   subscribed: unknown;
+  creatorSuspended: unknown;
+  blocked: unknown;
 };
 
-function viewerRow(r: ViewerFields): PostViewerFields {
+/** The viewer's flags of one row, as booleans (drivers answer them as booleans, 0/1 or text). */
+function flagsOf(r: Omit<ViewerFields, 'likes' | 'comments'>) {
   return {
-    likes: Number(r.likes),
-    comments: Number(r.comments),
     liked: Boolean(r.liked),
     saved: Boolean(r.saved),
     unlocked: Boolean(r.unlocked),
     subscribed: Boolean(r.subscribed),
+    creatorSuspended: Boolean(r.creatorSuspended),
+    blocked: Boolean(r.blocked),
   };
 }
 
-function pageRow(r: { post: PostRow; author: PostListRow['author']; media: unknown }): SharedPostRow {
+function viewerRow(r: ViewerFields): PostViewerFields {
+  return { likes: Number(r.likes), comments: Number(r.comments), ...flagsOf(r) };
+}
+
+function pageRow(r: {
+  post: PostRow;
+  author: PostListRow['author'];
+  media: unknown;
+}): Omit<PostListRow, keyof PostViewerFields> {
   return { ...r.post, author: r.author, media: mediaFromJson(r.media) };
 }
 
@@ -166,7 +219,7 @@ function prepareViewerState(db: Db) {
         adminStatus: posts.adminStatus,
         publishAt: posts.publishAt,
         visibility: posts.visibility,
-        ...viewerFields(sql`${sql.placeholder('viewer')}::uuid`),
+        ...viewerFlags(sql`${sql.placeholder('viewer')}::uuid`, sql`${sql.placeholder('ids')}::uuid[]`),
       })
       .from(posts)
       // Posts of deleted creators are left out: one index probe per post (LATERAL keeps it a nested
@@ -216,19 +269,24 @@ export class PostRepository {
    */
   async sharedPage(filter: ListFilter): Promise<{ rows: SharedPostRow[]; hasMore: boolean }> {
     const rows = await this.db
-      .select(pageFields)
+      .select({ ...pageFields, likes: likesCountSql, comments: commentsCountSql })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.creatorId))
       .leftJoin(profiles, eq(profiles.userId, users.id))
       .where(inArray(posts.id, this.pageIds(filter)))
       .orderBy(...orderOf(filter));
-    return { rows: rows.slice(0, filter.limit).map(pageRow), hasMore: rows.length > filter.limit };
+    return {
+      rows: rows
+        .slice(0, filter.limit)
+        .map((r) => ({ ...pageRow(r), likes: Number(r.likes), comments: Number(r.comments) })),
+      hasMore: rows.length > filter.limit,
+    };
   }
 
   /**
    * What one viewer's page must read fresh, by post id, in one prepared statement: the columns
    * access decisions use (state, review, schedule, visibility; posts whose creator was deleted are
-   * left out), the counts, and the viewer's likes, saves, unlocks and subscriptions.
+   * left out) and the viewer's likes, saves, unlocks and subscriptions (the counts are shared).
    */
   async viewerState(viewerId: string | null, postIds: string[]): Promise<Map<string, PostViewerState>> {
     const out = new Map<string, PostViewerState>();
@@ -242,7 +300,7 @@ export class PostRepository {
         adminStatus: r.adminStatus,
         publishAt: r.publishAt,
         visibility: r.visibility,
-        ...viewerRow(r),
+        ...flagsOf(r),
       });
     }
     return out;

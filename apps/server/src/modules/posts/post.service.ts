@@ -68,8 +68,9 @@ const TOTAL_TTL_MS = 30_000;
 /** How long a visitor's feed answer is reused (other servers' writes show after at most this). */
 const VISITOR_FEED_TTL_MS = 5_000;
 /**
- * How long the part of a signed-in viewer's page that every viewer shares (posts, authors, files)
- * is reused; what decides access and the counts are read fresh on every request (`viewerState`).
+ * How long the part of a signed-in viewer's page that every viewer shares (posts, authors, files,
+ * like and comment counts) is reused; what decides access and the viewer's own likes, saves,
+ * unlocks and subscriptions are read fresh on every request (`viewerState`).
  */
 const SHARED_PAGE_TTL_MS = 5_000;
 const STORY_LIFETIME_MS = 24 * 3600_000;
@@ -142,14 +143,21 @@ export class PostService {
     this.deps.creators.forgetCounts();
   }
 
+  /**
+   * A post's like or comment count changed: the shared parts of signed-in pages carry the counts,
+   * so they are read again (visitors' answers keep theirs for up to their few seconds).
+   */
+  countsChanged(): void {
+    this.sharedPages.clear();
+  }
+
   /** Presents rows for one viewer, deciding media access per post (the rows carry their files). */
   present(auth: AuthInfo | null, rows: PostListRow[]) {
     const now = this.now();
     return rows.map((r) =>
       presentPost(r, r.media, canSeeMedia(auth, r, now), (m, a) =>
         // A visitor gets media only of content free to everyone: its pictures unmarked (ADR 0038).
-        // Stories play video files directly, not through the HLS player (ADR 0041).
-        this.deps.media.present(m, a, auth?.userId ?? EVERYONE, { directVideo: r.kind === 'story' }),
+        this.deps.media.present(m, a, auth?.userId ?? EVERYONE),
       ),
     );
   }
@@ -523,6 +531,7 @@ export class PostService {
   async like(auth: AuthInfo, postId: string) {
     const post = await this.visible(auth, postId);
     const result = await this.deps.posts.toggleLike(postId, auth.userId);
+    this.countsChanged();
     if (result.liked && post.creatorId !== auth.userId) {
       await this.deps.notifications.notify(post.creatorId, 'like', {
         link: `/post/${postId}`,

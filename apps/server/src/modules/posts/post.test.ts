@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CERTIFIED, createPost, createUser } from '../../../test/factories.ts';
+import { CERTIFIED, createPost, createUser, subscribe, unlock } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -176,6 +176,37 @@ describe('likes and saves', () => {
     expect(likers.body.users[0]).not.toHaveProperty('email');
     const unliked = await t.call('posts.like', { id }, { token: fan.token });
     expect(unliked.body).toEqual({ success: true, liked: false, likes: 0 });
+  });
+
+  it("a signed-in page served from the shared cache shows another fan's like and comment at once, and the viewer's own entitlements fresh", async () => {
+    const ppv = await createPost(t, creator, { visibility: 'ppv', price: 50 });
+    const subs = await createPost(t, creator, { visibility: 'subscribers' });
+    const other = await createUser(t);
+    const seen = async (id: string) => {
+      const out = [];
+      for (const query of [{ post: id }, { creator: creator.username }, {}]) {
+        const res = await t.call('posts.list', query, { token: fan.token });
+        expect(res.status).toBe(200);
+        out.push(res.body.posts.find((p) => p._id === id)!);
+      }
+      return out;
+    };
+    // The first look fills the shared part of each page.
+    for (const p of await seen(ppv))
+      expect(p).toMatchObject({ likes: 0, comments: 0, liked: false, access: false });
+    for (const p of await seen(subs)) expect(p).toMatchObject({ access: false });
+    await t.call('posts.like', { id: ppv }, { token: other.token });
+    expect(
+      (await t.call('comments.create', { post: ppv, message: 'Nice' }, { token: other.token })).status,
+    ).toBe(200);
+    for (const p of await seen(ppv))
+      expect(p).toMatchObject({ likes: 1, comments: 1, liked: false, access: false });
+    // Entitlements written straight into the store (another copy, the payments module) show at once.
+    await unlock(t, fan.id, ppv);
+    await subscribe(t, fan.id, creator.id);
+    await t.call('posts.like', { id: ppv }, { token: fan.token });
+    for (const p of await seen(ppv)) expect(p).toMatchObject({ likes: 2, liked: true, access: true });
+    for (const p of await seen(subs)) expect(p).toMatchObject({ access: true });
   });
 
   it('answers Missing post ID without an id', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost, createUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { misspelledQuery, seedCreators, seeded } from '../../../test/search-corpus.ts';
-import { deletionVariants, editDistance, rankCandidates } from './spelling.ts';
+import { deletionVariants, editDistance, personTerms, rankCandidates } from './spelling.ts';
 
 describe('spelling', () => {
   it('counts a swap of neighbours, a dropped and a doubled letter as one edit', () => {
@@ -78,6 +78,25 @@ describe('search endpoints', () => {
     expect((await t.call('user.block', { user: fan.username }, { token: luna.token })).status).toBe(200);
     const res = await t.call('search.suggest', { q: 'luna rivera' }, { token: fan.token });
     expect(res.body.creators.map((c) => c.user)).not.toContain('lunarivera');
+  });
+
+  it("computes a person's words as the database's spelling index does (personTerms, migration 0016)", async () => {
+    await createUser(t, { roles: ['user', 'creator'], username: 'Ana_Maria.Lopez2' });
+    const rows = await t.database.session((exec) =>
+      exec(`SELECT u.username, p.display_name, u.name,
+              (SELECT array_agg(DISTINCT t.term ORDER BY t.term) FROM search_terms t WHERE t.user_id = u.id) AS terms
+            FROM users u LEFT JOIN profiles p ON p.user_id = u.id`),
+    );
+    expect(rows.length).toBeGreaterThan(3);
+    for (const r of rows) {
+      const expected = [...((r.terms as string[] | null) ?? [])].sort();
+      const computed = personTerms(
+        String(r.username),
+        (r.display_name as string | null) ?? null,
+        String(r.name),
+      ).sort();
+      expect(computed, String(r.username)).toEqual(expected);
+    }
   });
 
   it('refuses a search word longer than 60 characters with a clear message', async () => {

@@ -12,6 +12,18 @@ export function searchWords(text: string): string[] {
     .filter((w) => w.length > 0);
 }
 
+/**
+ * The words a person is found by (the `term`s of `search_terms`, the same rule as migration 0016's
+ * `fv_refresh_search_terms`): the words of the handle, the handle with its separators removed and
+ * the display name (else the name), at most 40 letters each. Ranking computes them from the row
+ * instead of reading every index row of each candidate back.
+ */
+export function personTerms(username: string, displayName: string | null, name: string): string[] {
+  const handle = username.replace(/[\s\p{P}\p{S}]+/gu, '');
+  const words = searchWords(`${username} ${handle} ${displayName || name}`);
+  return [...new Set(words.filter((w) => w.length <= 40))];
+}
+
 /** Shortest word whose one-letter deletions are indexed (shorter ones only match exactly or by prefix). */
 export const MIN_VARIANT_LENGTH = 4;
 

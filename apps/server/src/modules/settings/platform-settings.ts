@@ -17,6 +17,7 @@ export const SETTING_KEYS = {
   flowersCredits: 'flowers_credits',
   giftCredits: 'gift_credits',
   feature: (name: FeatureSwitch) => `feature.${name}`,
+  allStaffTwoFactor: 'all_staff_two_factor',
 } as const;
 
 const PERIOD_DAYS: Record<PayoutPeriod, number> = { weekly: 7, '15days': 15 };
@@ -77,6 +78,20 @@ export function writeFeatureSwitches(switches: Partial<FeatureSwitches>): Record
     if (on !== undefined) values[SETTING_KEYS.feature(name)] = on ? 1 : 0;
   }
   return values;
+}
+
+/** Off until a super turns it on: only administrators need two-step sign-in by default (ADR 0027). */
+export const readAllStaffTwoFactor = (values: Map<string, number>): boolean =>
+  values.get(SETTING_KEYS.allStaffTwoFactor) === 1;
+
+/** What sign-in needs to know of the setting (`access/roles.ts` `rolesInForce`). */
+export interface StaffTwoFactorRule {
+  /** Whether coordinators too act with their staff role only once two-step sign-in is on. */
+  allStaffTwoFactor(): Promise<boolean>;
+}
+
+export function writeAllStaffTwoFactor(on: boolean | undefined): Record<string, number> {
+  return on === undefined ? {} : { [SETTING_KEYS.allStaffTwoFactor]: on ? 1 : 0 };
 }
 
 /** The error a call answers while its feature is switched off. */

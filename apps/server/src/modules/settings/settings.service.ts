@@ -12,9 +12,12 @@ import {
   type FeatureGate,
   PAUSED_ERROR,
   type PayoutTerms,
+  readAllStaffTwoFactor,
   readFeatureSwitches,
   readGiftCosts,
   readPayoutTerms,
+  type StaffTwoFactorRule,
+  writeAllStaffTwoFactor,
   writeFeatureSwitches,
   writeGiftCosts,
   writePayoutTerms,
@@ -42,7 +45,7 @@ const DEFAULT_CACHE_MS = 5_000;
  * sees its own changes at once; other servers of a cluster within `cacheMs` (ADR 0012). Money
  * amounts and dates never come from this cached copy: `MoneyTerms` reads them in the transaction.
  */
-export class SettingsService implements FeatureGate {
+export class SettingsService implements FeatureGate, StaffTwoFactorRule {
   private cached: { at: number; values: Promise<Map<string, number>> } | undefined;
 
   constructor(private readonly deps: SettingsDeps) {}
@@ -69,6 +72,7 @@ export class SettingsService implements FeatureGate {
       ...readPayoutTerms(values, this.deps.defaults),
       features: readFeatureSwitches(values),
       giftCosts: readGiftCosts(values, this.deps.defaults),
+      allStaffTwoFactor: readAllStaffTwoFactor(values),
       server: this.deps.server,
     };
     this.shown = { from: values, value };
@@ -82,6 +86,7 @@ export class SettingsService implements FeatureGate {
       ...writePayoutTerms({ payoutPeriod: input.payoutPeriod, holdDays: input.holdDays }),
       ...writeFeatureSwitches(input.features ?? {}),
       ...writeGiftCosts(input.giftCosts ?? {}),
+      ...writeAllStaffTwoFactor(input.allStaffTwoFactor),
     };
     await this.deps.repo.set(values);
     this.cached = undefined;
@@ -107,6 +112,14 @@ export class SettingsService implements FeatureGate {
     return readFeatureSwitches(await this.values());
   }
 
+  /**
+   * Whether coordinators too need two-step sign-in (read per request by `AuthService`): the cached
+   * copy, so the copy that saved a change applies it at once and other copies within `cacheMs`.
+   */
+  async allStaffTwoFactor(): Promise<boolean> {
+    return readAllStaffTwoFactor(await this.values());
+  }
+
   async require(feature: FeatureSwitch): Promise<void> {
     const switches = await this.switches();
     if (!switches[feature]) throw new AppError(PAUSED_ERROR[feature]);
@@ -121,6 +134,7 @@ function diff(before: PlatformSettingsResponse, after: PlatformSettingsResponse)
     ...Object.fromEntries(Object.entries(s.features).map(([k, v]) => [`features.${k}`, v])),
     'giftCosts.flowers': s.giftCosts.flowers,
     'giftCosts.gift': s.giftCosts.gift,
+    allStaffTwoFactor: s.allStaffTwoFactor,
   });
   const a = flat(before);
   const b = flat(after);

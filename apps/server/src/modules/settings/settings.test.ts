@@ -58,6 +58,7 @@ describe('platform settings (super dashboard)', () => {
       holdDays: 7,
       features: ALL_ON,
       giftCosts: { flowers: 10, gift: 50 },
+      allStaffTwoFactor: false,
       server: { paymentProvider: 'sandbox', devOutbox: expect.any(Boolean), sandboxControls: true },
     });
   });

@@ -60,6 +60,8 @@ export interface VaultFilter {
   folder: 'all' | 'none' | string;
   type: 'all' | 'image' | 'video';
   used: 'all' | 'used' | 'unused';
+  /** `ready`: only processed files (what the pickers may attach). */
+  status: 'all' | 'ready';
   q: string;
   from: Date | null;
   /** Exclusive. */
@@ -107,6 +109,7 @@ export class VaultRepository {
         : filter.used === 'used'
           ? usedSql(media.id)
           : sql`NOT ${usedSql(media.id)}`,
+      filter.status === 'ready' ? eq(media.status, 'ready') : undefined,
       filter.q ? ilike(media.name, `%${escapeLike(filter.q)}%`) : undefined,
       filter.from ? gte(media.createdAt, filter.from) : undefined,
       filter.to ? lt(media.createdAt, filter.to) : undefined,

@@ -26,6 +26,7 @@ export interface VaultQueryInput {
   folder: VaultFilter['folder'];
   type: VaultFilter['type'];
   used: VaultFilter['used'];
+  status: VaultFilter['status'];
   q: string;
   from: string | null;
   to: string | null;
@@ -52,6 +53,7 @@ export class VaultService {
         folder: query.folder,
         type: query.type,
         used: query.used,
+        status: query.status,
         q: query.q,
         from: query.from ? new Date(query.from) : null,
         // Through the end of the chosen day.

@@ -132,6 +132,32 @@ describe('the vault', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('gives the pickers only files ready to attach, a page at a time (status=ready)', async () => {
+    const owner = await makeCreator(t);
+    const photos = await Promise.all(['#101010', '#202020', '#303030'].map((c) => jpeg(64, 64, c)));
+    await post(owner, { message: 'four' }, [
+      ...photos.map((data, i) => ({ name: `ready-${i}.jpg`, data })),
+      { name: 'pending.jpg', data: await jpeg(64, 64, '#404040') },
+    ]);
+    // One file still processing (set after its job ran, so no worker can change it meanwhile).
+    await t.database.session((exec) =>
+      exec(`UPDATE media SET status = 'processing' WHERE owner_id = '${owner.id}' AND name = 'pending.jpg'`),
+    );
+    const all = await vault(owner, { limit: '2' });
+    expect(all.body.statistics.total).toBe(4);
+    const first = await vault(owner, { status: 'ready', limit: '2' });
+    expect(first.body.statistics).toMatchObject({ total: 3, hasMore: true });
+    const second = await vault(owner, { status: 'ready', limit: '2', page: '2' });
+    expect(second.body.statistics).toMatchObject({ total: 3, hasMore: false });
+    const names = [...first.body.items, ...second.body.items].map((i) => i.name).sort();
+    expect(names).toEqual(['ready-0.jpg', 'ready-1.jpg', 'ready-2.jpg']);
+    expect([...first.body.items, ...second.body.items].every((i) => i.media.status === 'ready')).toBe(true);
+    expect((await vault(owner, { status: 'ready', q: 'ready-1' })).body.items.map((i) => i.name)).toEqual([
+      'ready-1.jpg',
+    ]);
+    expect((await vault(owner, { status: 'soon' }, 'es')).status).toBe(400);
+  });
+
   it('refuses to delete a file in use (en and es) and deletes an unused one', async () => {
     const en = await t.call('vault.remove', undefined, { token: creator.token, params: { id: fileId } });
     expect(en.status).toBe(409);

@@ -266,5 +266,5 @@ describe('ledger under concurrency', () => {
     const events = await t.services.moneyStore.billing.eventCounts();
     expect(events.received ?? 0).toBe(0);
     expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(OPS);
-  }, 120_000);
+  }, 300_000);
 });

@@ -2,8 +2,12 @@ import { AdminUsersList } from './AdminUsersList.tsx';
 import { CommissionSetting } from './CommissionSetting.tsx';
 import { Overview } from './Overview.tsx';
 import { FeatureSettings, PayoutSettings, ServerSettings } from './PlatformSettings.tsx';
+import { StaffTwoFactorSetting } from './StaffTwoFactorSetting.tsx';
 
-/** /dashboard: platform figures, the commission, payouts, feature switches, server settings and administrators. */
+/**
+ * /dashboard: platform figures, the commission, payouts, staff security, feature switches, server
+ * settings and administrators.
+ */
 export default function DashboardHomePage() {
   return (
     <div className="dashboard-home">
@@ -12,6 +16,7 @@ export default function DashboardHomePage() {
         <div className="dashboard-stack">
           <CommissionSetting />
           <PayoutSettings />
+          <StaffTwoFactorSetting />
         </div>
         <div className="dashboard-stack">
           <FeatureSettings />

@@ -209,25 +209,16 @@ function FeatureForm({ settings }: { settings: PlatformSettingsResponse }) {
         <ul className="settings-switches">
           {FEATURE_SWITCHES.map((name) => (
             <li key={name}>
-              <label className="switch" htmlFor={`feature-${name}`}>
-                <input
-                  id={`feature-${name}`}
-                  type="checkbox"
-                  role="switch"
-                  aria-checked={switches[name]}
-                  checked={switches[name]}
-                  onChange={(event) => {
-                    setSwitches({ ...switches, [name]: event.target.checked });
-                    setSaved(false);
-                  }}
-                  aria-describedby={`feature-${name}-hint`}
-                  data-testid={`feature-${name}`}
-                />
-                {t(`features.names.${name}`)}
-              </label>
-              <span id={`feature-${name}-hint`} className="muted dashboard-note">
-                {t(`features.hints.${name}`)}
-              </span>
+              <SettingSwitch
+                id={`feature-${name}`}
+                label={t(`features.names.${name}`)}
+                hint={t(`features.hints.${name}`)}
+                checked={switches[name]}
+                onChange={(on) => {
+                  setSwitches({ ...switches, [name]: on });
+                  setSaved(false);
+                }}
+              />
             </li>
           ))}
         </ul>
@@ -247,5 +238,36 @@ function FeatureForm({ settings }: { settings: PlatformSettingsResponse }) {
         </Alert>
       )}
     </section>
+  );
+}
+
+/** One on/off setting with its hint, as a switch (`data-testid` is the id). */
+export function SettingSwitch(props: {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  const { id, label, hint, checked, onChange } = props;
+  return (
+    <>
+      <label className="switch" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          role="switch"
+          aria-checked={checked}
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-describedby={`${id}-hint`}
+          data-testid={id}
+        />
+        {label}
+      </label>
+      <span id={`${id}-hint`} className="muted dashboard-note">
+        {hint}
+      </span>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ApiError, api, errorText } from '../../app/api.ts';
 import { TimeAgo } from '../feed/Author.tsx';
 import { WALLET_KEY } from '../money/useWallet.ts';
+import { VideoPlayer } from '../video/VideoPlayer.tsx';
 import type { ChatEntry } from './messageList.ts';
 
 /** One media item of a message: placeholder while processing, blurred while locked. */
@@ -30,12 +31,8 @@ function MessageMedia({ message, index }: { message: Message; index: number }) {
     );
   }
   if (file.type === 'video') {
-    return (
-      // biome-ignore lint/a11y/useMediaCaption: user-sent videos have no captions
-      <video className="chat-media__image" controls preload="metadata" poster={poster ?? undefined}>
-        {file.src && <source src={file.src} />}
-      </video>
-    );
+    // The same protected player as posts: a marked video's file is never sent (ADR 0043).
+    return <VideoPlayer media={file} className="chat-media chat-media__video" />;
   }
   return (
     <a href={file.src ?? undefined} target="_blank" rel="noreferrer" className="chat-media">

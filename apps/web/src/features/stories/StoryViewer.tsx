@@ -8,6 +8,7 @@ import { Alert, Loader } from '../../ui/Feedback.tsx';
 import { Author, Avatar } from '../feed/Author.tsx';
 import { ContentIcon } from '../feed/ContentIcon.tsx';
 import { useSwipe } from '../feed/swipe.ts';
+import { VideoPlayer } from '../video/VideoPlayer.tsx';
 
 const IMAGE_MS = 5000;
 
@@ -52,6 +53,9 @@ export function StoryViewer({ value, onDone }: { value: string; onDone: () => vo
   if (!story) return <p className="empty-state">{t('stories.none')}</p>;
   const video = media?.type === 'video';
   const src = media?.src ?? media?.blur ?? null;
+  // A video plays through the protected player (its file is never sent, ADR 0043): it needs access,
+  // not a `src`; a picture needs its (marked) `src`.
+  const open = story.access && !!media && !media.locked && (video || !!media.src);
   return (
     <div className="story-viewer" data-testid="story-viewer" data-index={index}>
       <div className="story-viewer__bars" aria-hidden="true">
@@ -85,7 +89,7 @@ export function StoryViewer({ value, onDone }: { value: string; onDone: () => vo
           setPaused(false);
         }}
       >
-        {!story.access || !media?.src ? (
+        {!open ? (
           <div className="story-viewer__locked">
             {src && <img src={src} alt="" />}
             <span className="story-viewer__lock">
@@ -93,17 +97,18 @@ export function StoryViewer({ value, onDone }: { value: string; onDone: () => vo
             </span>
           </div>
         ) : video ? (
-          // biome-ignore lint/a11y/useMediaCaption: stories have no caption tracks.
-          <video
+          // The same player as posts (hls.js, Safari's native HLS), autoplaying muted.
+          <VideoPlayer
             key={story._id}
-            src={media.src}
-            poster={media.poster ?? undefined}
+            media={media}
+            className="story-viewer__video"
             autoPlay
-            playsInline
+            muted
+            controls={false}
             onEnded={next}
           />
         ) : (
-          <img key={story._id} src={media.src} alt="" />
+          <img key={story._id} src={media.src ?? undefined} alt="" />
         )}
         {story.message && <p className="story-viewer__text">{story.message}</p>}
         <button

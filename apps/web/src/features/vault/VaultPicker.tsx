@@ -6,11 +6,12 @@ import { Alert, Loader } from '../../ui/Feedback.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { VaultFilters } from './VaultFilters.tsx';
 import { VaultGrid } from './VaultGrid.tsx';
-import { NO_FILTERS, useVault } from './vaultQuery.ts';
+import { NO_FILTERS, useVaultPicks } from './vaultQuery.ts';
 
 /**
  * "From the vault": a button that opens the creator's vault to pick files already uploaded; they
- * are attached by id (no new upload). Processing or failed files are not offered.
+ * are attached by id (no new upload). The vault's search and filters, pages appended by "load more"
+ * (picks stay across pages and filters). Processing or failed files are not offered.
  */
 export function VaultPicker({
   onPick,
@@ -25,8 +26,9 @@ export function VaultPicker({
   const [open, setOpen] = useState(false);
   const [filters, setFilters] = useState(NO_FILTERS);
   const [picked, setPicked] = useState<Map<string, VaultItem>>(new Map());
-  const list = useVault(filters, 1);
-  const items = (list.data?.items ?? []).filter((i) => i.media.status === 'ready');
+  const list = useVaultPicks(filters, open);
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = list.data?.pages[0]?.statistics.total ?? 0;
   const toggle = (item: VaultItem) =>
     setPicked((old) => {
       const next = new Map(old);
@@ -73,7 +75,25 @@ export function VaultPicker({
         {list.isPending && <Loader />}
         {list.isError && <Alert>{errorText(list.error)}</Alert>}
         {list.data && items.length === 0 && <p className="muted">{t('empty')}</p>}
+        {items.length > 0 && (
+          <p className="muted" aria-live="polite" data-testid={`${testId}-count`}>
+            {t('picker.shown', { shown: items.length, count: total })}
+          </p>
+        )}
         <VaultGrid items={items} picked={new Set(picked.keys())} onPick={toggle} />
+        {list.hasNextPage && (
+          <div className="button-row vault__pages">
+            <button
+              type="button"
+              className="button"
+              disabled={list.isFetchingNextPage}
+              onClick={() => void list.fetchNextPage()}
+              data-testid={`${testId}-more`}
+            >
+              {t('picker.more')}
+            </button>
+          </div>
+        )}
       </Modal>
     </>
   );

@@ -1,5 +1,5 @@
 import type { VaultQuery } from '@fanverse/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 
 /** The filters of the vault page and picker. `folder`: all files, files in no folder, or a folder id. */
@@ -21,6 +21,21 @@ export function useVault(filters: VaultFilters, page: number) {
     queryKey: ['vault.list', query],
     queryFn: () => api('vault.list', query),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The files a picker may attach (processed ones), newest first, a page at a time: each "load more"
+ * appends the next page; a change of filters starts again from the first.
+ */
+export function useVaultPicks(filters: VaultFilters, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: ['vault.list', 'picks', filters],
+    queryFn: ({ pageParam }) => api('vault.list', { ...filters, status: 'ready', page: pageParam }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.statistics.hasMore ? last.statistics.page + 1 : undefined),
+    placeholderData: keepPreviousData,
+    enabled,
   });
 }
 
