@@ -2,7 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router';
+// The DOM build of RouterProvider wires react-dom's flushSync, which usePatchQuery asks for.
+import { RouterProvider } from 'react-router/dom';
 import i18n, { i18nReady } from './app/i18n.ts';
 import { createQueryClient } from './app/queryClient.ts';
 import { createAppRouter, preloadPageOf } from './app/router.tsx';

@@ -4,18 +4,39 @@ import { useSearchParams } from 'react-router';
 /** How long typing pauses before a search field's words go to the address (and the server). */
 export const SEARCH_DELAY_MS = 300;
 
+/** Values for query parameters: an empty string or `undefined` removes the parameter. */
+export type QueryPatch = Record<string, string | undefined>;
+
+/**
+ * Changes some query parameters of the address, keeping the others. Controls whose value lives
+ * in the address (filters, switches, periods) call this: the change is flushed at once
+ * (`flushSync`, wired by `react-router/dom`'s RouterProvider in main.tsx) rather than in a
+ * transition, because React puts a controlled checkbox or select back to its old value the moment
+ * its event ends, so a deferred address change made a ticked switch flip back and tick again
+ * later (CI: directory.spec "Clicking the checkbox did not change its state").
+ * `push` adds a history entry (a list's status tab, so Back returns to it); by default the
+ * current entry is replaced.
+ */
+export function usePatchQuery(): (patch: QueryPatch, options?: { push?: boolean }) => void {
+  const [, setParams] = useSearchParams();
+  return (patch, options) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(patch)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        return next;
+      },
+      { replace: !options?.push, flushSync: true },
+    );
+}
+
 /** Sets one query parameter of the address in place (an empty value removes it). */
 export function useSetQueryParam(): (name: string, value: string) => void {
-  const [, setParams] = useSearchParams();
-  return (name, value) =>
-    setParams(
-      (p) => {
-        if (value) p.set(name, value);
-        else p.delete(name);
-        return p;
-      },
-      { replace: true },
-    );
+  const patch = usePatchQuery();
+  return (name, value) => patch({ [name]: value });
 }
 
 /**

@@ -7,26 +7,26 @@ import { api, errorText } from '../../app/api.ts';
 import { useInstantFormat } from '../../app/dates.ts';
 import { useSession } from '../../app/session.store.ts';
 import { Alert, Loader } from '../../ui/Feedback.tsx';
+import { usePatchQuery } from '../../ui/queryParams.ts';
 
 /** Filter, search and page of an admin list, kept in the query so Back and links work. */
 export function useListParams<S extends string>(statuses: readonly S[], fallback: S) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const raw = params.get('status');
   const status = (statuses as readonly string[]).includes(raw ?? '') ? (raw as S) : fallback;
   const q = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const update = (patch: { status?: S; q?: string; page?: number }) => {
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(patch)) {
-        if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(key);
-        else next.set(key, String(value));
-      }
-      // A new filter or search starts on page 1.
-      if (patch.page === undefined) next.delete('page');
-      return next;
-    });
-  };
+  const patchQuery = usePatchQuery();
+  const update = (patch: { status?: S; q?: string; page?: number }) =>
+    // A new filter or search starts on page 1.
+    patchQuery(
+      {
+        ...(patch.status !== undefined && { status: patch.status }),
+        ...(patch.q !== undefined && { q: patch.q }),
+        page: patch.page && patch.page > 1 ? String(patch.page) : undefined,
+      },
+      { push: true },
+    );
   return { status, q, page, update };
 }
 

@@ -1,11 +1,12 @@
 import type { CategoryTag, PublicUser } from '@fanverse/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api, errorText } from '../../app/api.ts';
 import { useSession } from '../../app/session.store.ts';
 import { Alert, Loader } from '../../ui/Feedback.tsx';
+import { useSearchParamText } from '../../ui/queryParams.ts';
 import { Avatar } from '../feed/Author.tsx';
 import { PostCard } from '../feed/PostCard.tsx';
 import { PostFeed } from '../feed/PostFeed.tsx';
@@ -104,32 +105,9 @@ function PostResults({ word, headingId }: { word: string; headingId: string }) {
 export function ExploreView() {
   const { t } = useTranslation('content');
   const inputId = useId();
-  const [params, setParams] = useSearchParams();
-  const fromUrl = params.get('q') ?? '';
+  const [params] = useSearchParams();
   const loggedIn = useSession((s) => !!s.token);
-  const [text, setText] = useState(fromUrl);
-  const [word, setWord] = useState(fromUrl.trim());
-  useEffect(() => {
-    setText(fromUrl);
-    setWord(fromUrl.trim());
-  }, [fromUrl]);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      const next = text.trim();
-      setWord(next);
-      if (next !== (params.get('q') ?? '').trim()) {
-        setParams(
-          (p) => {
-            if (next) p.set('q', next);
-            else p.delete('q');
-            return p;
-          },
-          { replace: true },
-        );
-      }
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [text, params, setParams]);
+  const { text, setText, words: word } = useSearchParamText();
   const search = useQuery({
     queryKey: ['creator.search', word],
     queryFn: ({ signal }) => api('creator.search', { q: word }, { signal }),
