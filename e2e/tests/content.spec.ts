@@ -79,9 +79,21 @@ test.describe
       await page.getByTestId('editor-cert-terms').check();
       await shot(page, info, 'editor-desktop');
       await expectNoSeriousA11yIssues(page, 'post editor');
+      // The upload is held until the progress has been seen: a small picture on a quiet server
+      // can be published before the first frame that would show it (CI: flaky, passed on retry).
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/v1/posts', async (route) => {
+        if (route.request().method() === 'POST') await held;
+        await route.continue();
+      });
       await page.getByTestId('editor-submit').click();
       await expect(page.getByTestId('editor-progress')).toBeVisible();
+      release();
       await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+      await page.unroute('**/api/v1/posts');
       postId = page.url().split('/').pop() ?? '';
       const card = page.locator(`[data-testid="post-card"][data-post-id="${postId}"]`);
       await expect(card).toContainText(message);
