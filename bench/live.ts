@@ -3,7 +3,6 @@
 // (2) how many simulated 720p viewers (playlist every second, then the key and each new segment,
 // with the entitlement rule on every playlist and key request) one server serves, with its CPU and
 // memory, an RTMP push by ffmpeg being the source. BENCH_LATENCY_ONLY=1 runs (1) only.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -14,6 +13,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { makeCreator } from '../apps/server/src/payments/money.testkit.ts';
 import { createUser, subscribe } from '../apps/server/test/factories.ts';
 import { createTestApp } from '../apps/server/test/harness.ts';
+import { pushTestPattern } from '../apps/server/test/rtmp-push.ts';
 import { LIVE_HLS_CONFIG } from '../apps/web/src/features/live/live-hls.ts';
 import { measureLatency } from './live-latency.ts';
 
@@ -96,34 +96,7 @@ if (process.env.BENCH_LATENCY_ONLY) {
 // 2. Viewers per server at 720p: an RTMP push, simulated players.
 const seconds = 75;
 const pushStart = Date.now();
-const push = spawn('ffmpeg', [
-  '-loglevel',
-  'error',
-  '-re',
-  '-f',
-  'lavfi',
-  '-i',
-  'testsrc=size=1280x720:rate=30',
-  '-f',
-  'lavfi',
-  '-i',
-  'sine',
-  '-t',
-  String(seconds),
-  '-c:v',
-  'libx264',
-  '-preset',
-  'ultrafast',
-  '-tune',
-  'zerolatency',
-  '-g',
-  '30',
-  '-c:a',
-  'aac',
-  '-f',
-  'flv',
-  `rtmp://127.0.0.1:${rtmpPort}/live/${key}`,
-]);
+const push = pushTestPattern(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, seconds, { zeroLatency: true });
 
 // Latency: when each segment first appears in the playlist, against when its last frame left the source.
 const hlsDir = path.join(dir, id);

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  expect,
+  type Locator,
+  type Page,
+  type TestInfo,
+  test,
+} from '@playwright/test';
 // Admin and super roles act only with two-step sign-in on (issue 18): the seed turns it on for the
 // demo staff with this known secret (README, ADR 0027) and the journeys compute its codes.
 import { DEMO_STAFF_TOTP_SECRET } from '../../apps/server/src/seed/demo-staff.ts';
@@ -282,26 +289,38 @@ export async function publishClipWithMedia(
   name: string,
   data: Buffer,
   visibility = 'free',
+  extra: Record<string, string> = {},
 ): Promise<{ postId: string; mediaId: string }> {
-  const postId = await publishClip(request, token, name, data, visibility);
+  const postId = await publishClip(request, token, name, data, visibility, extra);
   const list = await request.get(`/api/v1/posts?post=${postId}`, { headers: { a1sledom: token } });
   const body = (await list.json()) as { posts: { media: { _id: string }[] }[] };
   return { postId, mediaId: body.posts[0]?.media[0]?._id ?? '' };
 }
 
-/** Plays the post's video muted and waits until time advances and a frame has a size. */
-export async function playsInPage(page: Page) {
-  const video = page.getByTestId('video-player').locator('video').first();
+/** An administrator (`adminToken`) approves the post, as the review tab does. */
+export async function approveByApi(request: APIRequestContext, adminToken: string, postId: string) {
+  const review = await request.post('/api/v1/admin/post-review', {
+    headers: { a1sledom: adminToken },
+    data: { id: postId, adminStatus: 'approved' },
+  });
+  expect(review.ok(), await review.text()).toBe(true);
+}
+
+/**
+ * Plays a video muted and waits until time advances and a frame has a size, through HLS (a blob:
+ * MediaSource, not a plain file): the post's player on `page`, or the `<video>` given.
+ */
+export async function playsInPage(target: Page | Locator, timeout = 20_000) {
+  const video = 'goto' in target ? target.getByTestId('video-player').locator('video').first() : target;
   await expect(video).toBeAttached();
   await video.evaluate((v: HTMLVideoElement) => {
     v.muted = true;
-    void v.play();
+    void v.play().catch(() => undefined);
   });
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => ({ t: v.currentTime > 0.3, w: v.videoWidth > 0 })), {
-      timeout: 20_000,
+      timeout,
     })
     .toEqual({ t: true, w: true });
-  // Played through HLS (a blob: MediaSource), not a plain file.
   expect(await video.evaluate((v: HTMLVideoElement) => v.currentSrc.startsWith('blob:'))).toBe(true);
 }

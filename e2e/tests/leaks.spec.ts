@@ -4,7 +4,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, DESKTOP, openWithToken, PHONE, sessionOf, shot } from './helpers.ts';
+import {
+  approveByApi,
+  DEMO_PASSWORD,
+  DESKTOP,
+  openWithToken,
+  PHONE,
+  publishClipWithMedia,
+  sessionOf,
+  shot,
+} from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -103,39 +112,15 @@ async function leakedVideo(request: APIRequestContext, dir: string): Promise<Buf
     ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=20'],
     ...['-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'veryfast', source],
   ]);
-  const res = await request.post('/api/v1/posts', {
-    headers: { a1sledom: creator.token },
-    multipart: {
-      message: 'A marked clip',
-      visibility: 'free',
-      certifyAdults: 'true',
-      certifyConsent: 'true',
-      certifyTerms: 'true',
-      files: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(source) },
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const postId = ((await res.json()) as { post: { _id: string } }).post._id;
-  let mediaId = '';
-  await expect
-    .poll(
-      async () => {
-        const list = await request.get(`/api/v1/posts?post=${postId}`, {
-          headers: { a1sledom: creator.token },
-        });
-        const media = ((await list.json()) as { posts: { media: { _id: string; status: string }[] }[] })
-          .posts[0]?.media[0];
-        mediaId = media?._id ?? '';
-        return media?.status;
-      },
-      { timeout: 120_000, intervals: [1000] },
-    )
-    .toBe('ready');
-  const review = await request.post('/api/v1/admin/post-review', {
-    headers: { a1sledom: admin.token },
-    data: { id: postId, adminStatus: 'approved' },
-  });
-  expect(review.ok(), await review.text()).toBe(true);
+  const { postId, mediaId } = await publishClipWithMedia(
+    request,
+    creator.token,
+    'clip.mp4',
+    fs.readFileSync(source),
+    'free',
+    { message: 'A marked clip' },
+  );
+  await approveByApi(request, admin.token, postId);
   const fan = await session(request, 'fanuser1');
   const headers = { a1sledom: fan.token };
   const play = (await (await request.get(`/api/v1/media/${mediaId}/play`, { headers })).json()) as {

@@ -2,8 +2,17 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Locator, test } from '@playwright/test';
-import { DESKTOP, openWithToken, PHONE, sessionOf, shot } from './helpers.ts';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import {
+  approveByApi,
+  DESKTOP,
+  openWithToken,
+  PHONE,
+  playsInPage,
+  publishClipWithMedia,
+  sessionOf,
+  shot,
+} from './helpers.ts';
 
 /**
  * ADR 0043: stories and messages play videos through the same protected HLS player as posts (the
@@ -25,54 +34,19 @@ function clip(seconds: number): Buffer {
 
 /** A story of creator1 with a video, processed and approved; answers its id and its file's id. */
 async function videoStory(request: APIRequestContext, token: string, adminToken: string) {
-  const res = await request.post('/api/v1/posts', {
-    headers: { a1sledom: token },
-    multipart: {
+  const { postId: storyId, mediaId } = await publishClipWithMedia(
+    request,
+    token,
+    'clip.mp4',
+    clip(12),
+    'free',
+    {
       kind: 'story',
       message: 'Story clip',
-      visibility: 'free',
-      certifyAdults: 'true',
-      certifyConsent: 'true',
-      certifyTerms: 'true',
-      files: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: clip(12) },
     },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const storyId = ((await res.json()) as { post: { _id: string } }).post._id;
-  let mediaId = '';
-  await expect
-    .poll(
-      async () => {
-        const list = await request.get(`/api/v1/posts?post=${storyId}`, { headers: { a1sledom: token } });
-        const media = ((await list.json()) as { posts: { media: { _id: string; status: string }[] }[] })
-          .posts[0]?.media[0];
-        mediaId = media?._id ?? '';
-        return media?.status;
-      },
-      { timeout: 120_000, intervals: [500] },
-    )
-    .toBe('ready');
-  const review = await request.post('/api/v1/admin/post-review', {
-    headers: { a1sledom: adminToken },
-    data: { id: storyId, adminStatus: 'approved' },
-  });
-  expect(review.ok(), await review.text()).toBe(true);
+  );
+  await approveByApi(request, adminToken, storyId);
   return { storyId, mediaId };
-}
-
-/** The video plays: time advances and a frame has a size, through HLS (a blob: MediaSource). */
-async function expectPlaying(video: Locator) {
-  await expect(video).toBeAttached();
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-    void v.play().catch(() => undefined);
-  });
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => ({ t: v.currentTime > 0.3, w: v.videoWidth > 0 })), {
-      timeout: 30_000,
-    })
-    .toEqual({ t: true, w: true });
-  expect(await video.evaluate((v: HTMLVideoElement) => v.currentSrc.startsWith('blob:'))).toBe(true);
 }
 
 test('a fan plays a story video and a paid message video through the marked player, en 1280 and es 390', async ({
@@ -122,7 +96,7 @@ test('a fan plays a story video and a paid message video through the marked play
         timeout: 30_000,
       })
       .toBe(true);
-    await expectPlaying(storyVideo);
+    await playsInPage(storyVideo, 30_000);
     await shot(page, test.info(), `story-video-${viewport.width}-${lang}`);
 
     // The paid message: locked, unlocked with credits, then it plays in the bubble.
@@ -132,7 +106,7 @@ test('a fan plays a story video and a paid message video through the marked play
     await expect(bubble.getByTestId('video-player')).toHaveCount(0);
     await bubble.getByTestId('chat-unlock').click();
     const messageVideo = bubble.getByTestId('video-player').locator('video');
-    await expectPlaying(messageVideo);
+    await playsInPage(messageVideo, 30_000);
     await messageVideo.evaluate((v: HTMLVideoElement) => v.pause());
     await shot(page, test.info(), `message-video-${viewport.width}-${lang}`);
     expect(files.filter((u) => /\/(web|original)\?/.test(u))).toEqual([]);

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import {
+  approveByApi,
   DESKTOP,
   openWithToken,
   PHONE,
@@ -114,11 +115,7 @@ test.describe('video that plays everywhere', () => {
     const ids: string[] = [];
     for (const visibility of ['free', 'free', 'subscribers']) {
       const id = await publishClip(request, creator.token, mp4Type.name, makeClip(dir, mp4Type), visibility);
-      const review = await request.post('/api/v1/admin/post-review', {
-        headers: { a1sledom: admin.token },
-        data: { id, adminStatus: 'approved' },
-      });
-      expect(review.ok(), await review.text()).toBe(true);
+      await approveByApi(request, admin.token, id);
       ids.push(id);
     }
     fs.rmSync(dir, { recursive: true, force: true });
@@ -278,11 +275,7 @@ test.describe('video that plays everywhere', () => {
       { previewSeconds: '5' },
     );
     fs.rmSync(dir, { recursive: true, force: true });
-    const review = await request.post('/api/v1/admin/post-review', {
-      headers: { a1sledom: admin.token },
-      data: { id: postId, adminStatus: 'approved' },
-    });
-    expect(review.ok(), await review.text()).toBe(true);
+    await approveByApi(request, admin.token, postId);
     const fan = await signUpFan(request, 'preview');
 
     for (const lang of ['en', 'es'] as const) {

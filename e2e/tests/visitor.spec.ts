@@ -4,7 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { acceptAge, DESKTOP, PHONE, playsInPage, publishClipWithMedia, sessionOf, shot } from './helpers.ts';
+import {
+  acceptAge,
+  approveByApi,
+  DESKTOP,
+  PHONE,
+  playsInPage,
+  publishClipWithMedia,
+  sessionOf,
+  shot,
+} from './helpers.ts';
 
 /** The viewer of visitors' signed picture URLs (ADR 0038; `EVERYONE` in access/media.ts). */
 const EVERYONE = '00000000-0000-0000-0000-000000000000';
@@ -140,11 +149,7 @@ test('a visitor plays a long free video (longer than the MP4 fallback) through t
   );
   fs.rmSync(dir, { recursive: true, force: true });
   const admin = await sessionOf(request, 'superadmin');
-  const review = await request.post('/api/v1/admin/post-review', {
-    headers: { a1sledom: admin.token },
-    data: { id: postId, adminStatus: 'approved' },
-  });
-  expect(review.ok(), await review.text()).toBe(true);
+  await approveByApi(request, admin.token, postId);
 
   // As a visitor: no MP4 for a long video, an HLS master signed for everyone.
   const play = (await (await request.get(`/api/v1/media/${mediaId}/play`)).json()) as {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Post } from '@fanverse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveAppSecret } from '../src/lib/secret.ts';
 import { HlsDelivery, HlsKeys, HlsSigner } from '../src/media/hls/index.ts';
 import type { MediaService } from '../src/media/media.service.ts';
 import { createUser, subscribe, unlockMessage } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
-import { mp4, postForm } from './media-fixtures.ts';
+import { mp4 } from './media-fixtures.ts';
+import { publishApproved } from './video-post.ts';
 
 /**
  * The traceable mark beyond posts (ADR 0043): a marked video in a story and in messages plays only
@@ -15,7 +15,6 @@ import { mp4, postForm } from './media-fixtures.ts';
  * receiver, the receiver of a paid message before paying, a fan blocked by the creator) is refused
  * the playlist and the key.
  */
-const CERT = { certifyAdults: 'true', certifyConsent: 'true', certifyTerms: 'true' };
 type Who = Awaited<ReturnType<typeof createUser>>;
 let t: TestApp;
 let base: string;
@@ -101,23 +100,10 @@ beforeAll(async () => {
   await subscribe(t, viewer.id, creator.id);
   await subscribe(t, blocked.id, creator.id);
   // One vault file, marked, in a subscribers' story and in messages.
-  const story = await postForm(
-    base,
-    '/api/v1/posts',
-    creator.token,
-    { ...CERT, kind: 'story', visibility: 'subscribers', message: 'story clip' },
-    [{ name: 'clip.mp4', data: await mp4(7, '320x240') }],
-  );
-  expect(story.status, JSON.stringify(story.body)).toBe(200);
-  const post = story.body.post as Post;
+  const post = await publishApproved(t, base, creator, { kind: 'story', visibility: 'subscribers' }, [
+    { name: 'clip.mp4', data: await mp4(7, '320x240') },
+  ]);
   mediaId = post.media[0]?._id as string;
-  await t.jobs.drain();
-  const review = await t.call(
-    'admin.postReview',
-    { id: post._id, adminStatus: 'approved' },
-    { token: admin.token },
-  );
-  expect(review.status).toBe(200);
   await send(receiver, 0);
   await send(blocked, 0);
   paidMessageId = await send(payer, 5);

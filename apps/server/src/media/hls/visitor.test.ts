@@ -1,9 +1,8 @@
-import type { Post } from '@fanverse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories.ts';
 import type { TestApp } from '../../../test/harness.ts';
-import { mp4, postForm } from '../../../test/media-fixtures.ts';
-import { approvedVideoPost } from '../../../test/video-post.ts';
+import { mp4 } from '../../../test/media-fixtures.ts';
+import { approvedVideoPost, publishApproved } from '../../../test/video-post.ts';
 import { EVERYONE } from '../../access/index.ts';
 import { resolveAppSecret } from '../../lib/secret.ts';
 import { MP4_FALLBACK_MAX_SECONDS } from '../transcode.ts';
@@ -13,29 +12,16 @@ import { HlsSigner } from './signing.ts';
  * Visitors (no session) play videos free to everyone through the HLS player (ADR 0038): playlists
  * and key are signed for EVERYONE and answered only while the video is in content free to everyone.
  */
-const CERT = { certifyAdults: 'true', certifyConsent: 'true', certifyTerms: 'true' };
 let t: TestApp;
 let base: string;
 let get: (url: string, token?: string) => Promise<Response>;
 let freeId: string;
 let creator: Awaited<ReturnType<typeof createUser>>;
-let admin: Awaited<ReturnType<typeof createUser>>;
 let signer: HlsSigner;
 
 /** An approved post of `owner` holding a short clip; its media id. */
 async function videoPost(owner: { token: string }, fields: Record<string, string>): Promise<string> {
-  const res = await postForm(base, '/api/v1/posts', owner.token, { ...CERT, message: 'clip', ...fields }, [
-    { name: 'clip.mp4', data: await mp4(3) },
-  ]);
-  expect(res.status).toBe(200);
-  const post = res.body.post as Post;
-  await t.jobs.drain();
-  const review = await t.call(
-    'admin.postReview',
-    { id: post._id, adminStatus: 'approved' },
-    { token: admin.token },
-  );
-  expect(review.status).toBe(200);
+  const post = await publishApproved(t, base, owner, fields, [{ name: 'clip.mp4', data: await mp4(3) }]);
   return post.media[0]?._id as string;
 }
 
@@ -54,7 +40,6 @@ beforeAll(async () => {
   ]);
   ({ t, base, get, creator } = setup);
   freeId = setup.post.media[0]?._id as string;
-  admin = await createUser(t, { roles: ['admin', 'user'] });
   signer = new HlsSigner(await resolveAppSecret(t.config, t.database), { ttlSeconds: 600 });
 }, 300_000);
 afterAll(() => t.stop());

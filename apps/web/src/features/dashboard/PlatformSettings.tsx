@@ -9,7 +9,7 @@ import {
   platformSettingsRequestSchema,
 } from '@fanverse/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, errorText } from '../../app/api.ts';
 import { useSession } from '../../app/session.store.ts';
@@ -121,69 +121,57 @@ function PayoutForm({ settings }: { settings: PlatformSettingsResponse }) {
   };
 
   return (
-    <section
-      className="dashboard-section"
-      data-testid="dashboard-payouts-settings"
-      aria-labelledby="payouts-settings-title"
+    <SettingsForm
+      testId="dashboard-payouts-settings"
+      name="payouts"
+      title={t('payouts.title')}
+      onSubmit={onSubmit}
+      saveLabel={t('payouts.save')}
+      saveDisabled={save.isPending}
+      error={shownError}
+      saved={
+        saved &&
+        t('payouts.saved', { period: t(`payouts.${settings.payoutPeriod}`), count: settings.holdDays })
+      }
     >
-      <h2 id="payouts-settings-title">{t('payouts.title')}</h2>
-      <form className="settings-form" onSubmit={onSubmit} noValidate>
-        <fieldset className="settings-choices">
-          <legend>{t('payouts.period')}</legend>
-          {PAYOUT_PERIODS.map((option) => (
-            <label key={option} className="checkbox">
-              <input
-                type="radio"
-                name="payout-period"
-                value={option}
-                checked={period === option}
-                onChange={() => {
-                  setPeriod(option);
-                  setSaved(false);
-                }}
-                data-testid={`setting-payout-${option}`}
-              />{' '}
-              {t(`payouts.${option}`)}
-            </label>
-          ))}
-        </fieldset>
-        <NumberSetting
-          id="hold-days-input"
-          label={t('payouts.hold')}
-          value={hold}
-          min={0}
-          max={MAX_HOLD_DAYS}
-          invalid={Boolean(shownError)}
-          describedBy="hold-days-note"
-          testId="setting-hold-days"
-          onChange={(value) => {
-            setHold(value);
-            setError(null);
-            setSaved(false);
-          }}
-        />
-        <p id="hold-days-note" className="muted dashboard-note">
-          {t('payouts.note', { max: MAX_HOLD_DAYS })}
-        </p>
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={save.isPending}
-          data-testid="payouts-save"
-        >
-          {t('payouts.save')}
-        </button>
-      </form>
-      {shownError && <Alert testId="payouts-error">{shownError}</Alert>}
-      {saved && (
-        <Alert tone="success" testId="payouts-saved">
-          {t('payouts.saved', {
-            period: t(`payouts.${settings.payoutPeriod}`),
-            count: settings.holdDays,
-          })}
-        </Alert>
-      )}
-    </section>
+      <fieldset className="settings-choices">
+        <legend>{t('payouts.period')}</legend>
+        {PAYOUT_PERIODS.map((option) => (
+          <label key={option} className="checkbox">
+            <input
+              type="radio"
+              name="payout-period"
+              value={option}
+              checked={period === option}
+              onChange={() => {
+                setPeriod(option);
+                setSaved(false);
+              }}
+              data-testid={`setting-payout-${option}`}
+            />{' '}
+            {t(`payouts.${option}`)}
+          </label>
+        ))}
+      </fieldset>
+      <NumberSetting
+        id="hold-days-input"
+        label={t('payouts.hold')}
+        value={hold}
+        min={0}
+        max={MAX_HOLD_DAYS}
+        invalid={Boolean(shownError)}
+        describedBy="hold-days-note"
+        testId="setting-hold-days"
+        onChange={(value) => {
+          setHold(value);
+          setError(null);
+          setSaved(false);
+        }}
+      />
+      <p id="hold-days-note" className="muted dashboard-note">
+        {t('payouts.note', { max: MAX_HOLD_DAYS })}
+      </p>
+    </SettingsForm>
   );
 }
 
@@ -202,39 +190,74 @@ function FeatureForm({ settings }: { settings: PlatformSettingsResponse }) {
   };
 
   return (
-    <section className="dashboard-section" data-testid="dashboard-features" aria-labelledby="features-title">
-      <h2 id="features-title">{t('features.title')}</h2>
-      <p className="muted dashboard-note">{t('features.note')}</p>
-      <form className="settings-form" onSubmit={onSubmit} noValidate>
-        <ul className="settings-switches">
-          {FEATURE_SWITCHES.map((name) => (
-            <li key={name}>
-              <SettingSwitch
-                id={`feature-${name}`}
-                label={t(`features.names.${name}`)}
-                hint={t(`features.hints.${name}`)}
-                checked={switches[name]}
-                onChange={(on) => {
-                  setSwitches({ ...switches, [name]: on });
-                  setSaved(false);
-                }}
-              />
-            </li>
-          ))}
-        </ul>
+    <SettingsForm
+      testId="dashboard-features"
+      name="features"
+      title={t('features.title')}
+      note={t('features.note')}
+      onSubmit={onSubmit}
+      saveLabel={t('features.save')}
+      saveDisabled={save.isPending || !changed}
+      error={save.isError ? errorText(save.error) : null}
+      saved={saved && t('features.saved')}
+    >
+      <ul className="settings-switches">
+        {FEATURE_SWITCHES.map((name) => (
+          <li key={name}>
+            <SettingSwitch
+              id={`feature-${name}`}
+              label={t(`features.names.${name}`)}
+              hint={t(`features.hints.${name}`)}
+              checked={switches[name]}
+              onChange={(on) => {
+                setSwitches({ ...switches, [name]: on });
+                setSaved(false);
+              }}
+            />
+          </li>
+        ))}
+      </ul>
+    </SettingsForm>
+  );
+}
+
+/**
+ * The frame of one settings section of the super dashboard: its heading and note, the form with
+ * its save button, and the refusal or the confirmation under it. `name` prefixes the test ids of
+ * the button and the messages (`{name}-save`, `{name}-error`, `{name}-saved`).
+ */
+export function SettingsForm(props: {
+  testId: string;
+  name: string;
+  title: string;
+  note?: string;
+  onSubmit: (event: FormEvent) => void;
+  saveLabel: string;
+  saveDisabled: boolean;
+  error: string | null;
+  saved: string | false;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <section className="dashboard-section" data-testid={props.testId} aria-labelledby={titleId}>
+      <h2 id={titleId}>{props.title}</h2>
+      {props.note && <p className="muted dashboard-note">{props.note}</p>}
+      <form className="settings-form" onSubmit={props.onSubmit} noValidate>
+        {props.children}
         <button
           type="submit"
           className="button button--primary"
-          disabled={save.isPending || !changed}
-          data-testid="features-save"
+          disabled={props.saveDisabled}
+          data-testid={`${props.name}-save`}
         >
-          {t('features.save')}
+          {props.saveLabel}
         </button>
       </form>
-      {save.isError && <Alert testId="features-error">{errorText(save.error)}</Alert>}
-      {saved && (
-        <Alert tone="success" testId="features-saved">
-          {t('features.saved')}
+      {props.error && <Alert testId={`${props.name}-error`}>{props.error}</Alert>}
+      {props.saved && (
+        <Alert tone="success" testId={`${props.name}-saved`}>
+          {props.saved}
         </Alert>
       )}
     </section>
