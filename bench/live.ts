@@ -101,17 +101,22 @@ const push = pushTestPattern(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, seconds
 // Latency: when each segment first appears in the playlist, against when its last frame left the source.
 const hlsDir = path.join(dir, id);
 const seen = new Map<number, number>();
+const lengths = new Map<number, number>();
 const watcher = setInterval(() => {
   try {
     const text = fs.readFileSync(path.join(hlsDir, 'index.m3u8'), 'utf8');
     const seq = Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(text)?.[1] ?? 0);
     const durations = [...text.matchAll(/#EXTINF:([\d.]+)/g)].map((m) => Number(m[1]));
-    let end = 0;
-    for (let i = 0; i < seq; i++) end += 1;
     durations.forEach((d, i) => {
-      end += d;
-      if (!seen.has(seq + i)) seen.set(seq + i, Date.now() - pushStart - end * 1000);
+      lengths.set(seq + i, d);
     });
+    // Where each listed segment ends in the source: the lengths of every segment before it (as
+    // listed when seen; segments already dropped from the window count the configured length).
+    let end = 0;
+    for (let n = 0; n < seq + durations.length; n++) {
+      end += lengths.get(n) ?? segmentSeconds;
+      if (n >= seq && !seen.has(n)) seen.set(n, Date.now() - pushStart - end * 1000);
+    }
   } catch {
     // not written yet
   }
