@@ -77,6 +77,20 @@ export function canSeePost(viewer: Viewer, post: PostState, now: Date = new Date
 }
 
 /**
+ * Who may play a locked video's free preview (issue 16): whoever may see that the post exists,
+ * except a fan blocked by the creator or who blocked them (a blocked pair don't see each other's
+ * content, ADR 0043); the creator and staff always.
+ */
+export function canSeePreview(
+  viewer: Viewer,
+  post: PostState & Pick<PostEntitlement, 'blocked'>,
+  now: Date = new Date(),
+): boolean {
+  if (!canSeePost(viewer, post, now)) return false;
+  return isStaff(viewer) || isOwner(viewer, post) || !post.blocked;
+}
+
+/**
  * Who may see a post's media (spec §4/§6): its creator and staff, and fans entitled to it — free
  * posts to everyone (visitors too, ADR 0038), subscriber posts to active subscribers and to whoever
  * unlocked them, pay-per-view posts to those who unlocked them; stories alike. Nobody blocked by the

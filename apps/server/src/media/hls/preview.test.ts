@@ -138,6 +138,30 @@ describe('free preview of a locked video', () => {
     );
   }, 180_000);
 
+  it('a fan blocked by the creator (or who blocked them) gets no preview, and a blocked mid-play loses it', async () => {
+    const id = locked.media[0]?._id as string;
+    for (const [blocker, blocked] of [
+      ['creator', 'fan'],
+      ['fan', 'creator'],
+    ] as const) {
+      const fan = await createUser(t);
+      const play = await t.call('media.play', undefined, { token: fan.token, params: { id } });
+      expect(play.status).toBe(200);
+      const preview = await mediaPlaylist(play.body.hls as string, fan.token);
+      const by = blocker === 'creator' ? creator : fan;
+      const whom = blocked === 'fan' ? fan : creator;
+      expect((await t.call('user.block', { user: whom.username }, { token: by.token })).status).toBe(200);
+      expect(
+        (await t.call('media.play', undefined, { token: fan.token, params: { id } })).status,
+        `${blocker} blocked`,
+      ).toBe(403);
+      expect((await get(preview.keyUrl, fan.token)).status, `${blocker} blocked: key`).toBe(403);
+      expect((await get(play.body.hls as string, fan.token)).status, `${blocker} blocked: playlist`).toBe(
+        403,
+      );
+    }
+  }, 120_000);
+
   it('the preview checks on each request that the post is still visible: a deleted post loses it', async () => {
     // Other bytes than the other posts' clips: the same bytes would be the same vault file, still
     // previewable through the post that holds it too.

@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import {
   canSeeMedia,
   canSeePost,
+  canSeePreview,
   EVERYONE,
   isCreator,
   isLivePost,
@@ -575,7 +576,7 @@ export class PostService {
     if (row.previewSeconds <= 0) return false;
     if (row.ownerId === auth.userId) return true;
     const links = await this.deps.posts.postsWithMedia(auth.userId, [row.id]);
-    return links.some((l) => canSeePost(auth, l.post, this.now()));
+    return links.some((l) => canSeePreview(auth, l.post, this.now()));
   }
 
   /** A post the caller may see, else NOT_FOUND. */
