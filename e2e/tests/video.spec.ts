@@ -215,47 +215,60 @@ test.describe('video that plays everywhere', () => {
     }
   });
 
-  test('play pressed before the stream is attached still plays (the once-flaky first clip.mp4)', async ({
-    page,
-    request,
-  }) => {
-    // Root cause of the flaky first step: the test (or a fan) pressed play while media.play and
-    // hls.js were still loading; attaching the stream ran the element's load algorithm, which
-    // paused it, and the one-shot 'play' listener that starts segment loading had already fired.
-    // Holding media.play back makes that order certain instead of a matter of machine load.
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-e2e-early-'));
-    const { token, user } = await loginApi(request, 'creator1');
-    const postId = await publishClip(
+  // Root cause of the flaky first step: the test (or a fan) pressed play while media.play and
+  // hls.js were still loading; attaching the stream ran the element's load algorithm, which
+  // paused it, and the one-shot 'play' listener that starts segment loading had already fired (or
+  // was registered after it). Holding one of those requests back makes each order certain instead
+  // of a matter of machine load: play pressed before media.play answered, and play pressed while
+  // hls.js was downloading (CI: visitor.spec's long video stalled after master.m3u8).
+  for (const [what, pattern] of [
+    ['media.play', '**/api/v1/media/*/play'],
+    ['the hls.js download', '**/assets/hls-*.js'],
+  ] as const) {
+    test(`play pressed before the stream is attached still plays: held ${what} (the once-flaky first clip.mp4)`, async ({
+      page,
       request,
-      token,
-      'clip.mp4',
-      makeClip(dir, TYPES[0] as (typeof TYPES)[number]),
-    );
-    fs.rmSync(dir, { recursive: true, force: true });
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
+    }) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-e2e-early-'));
+      const { token, user } = await loginApi(request, 'creator1');
+      const postId = await publishClip(
+        request,
+        token,
+        'clip.mp4',
+        makeClip(dir, TYPES[0] as (typeof TYPES)[number]),
+      );
+      fs.rmSync(dir, { recursive: true, force: true });
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let asked: () => void = () => undefined;
+      const requested = new Promise<void>((resolve) => {
+        asked = resolve;
+      });
+      await page.route(pattern, async (route) => {
+        asked();
+        await held;
+        await route.continue();
+      });
+      await page.setViewportSize(DESKTOP);
+      await openWithToken(page, token, user, `/post/${postId}`);
+      const video = page.getByTestId('video-player').locator('video').first();
+      await expect(video).toBeAttached();
+      await requested;
+      await video.evaluate((v: HTMLVideoElement) => {
+        v.muted = true;
+        void v.play().catch(() => undefined);
+      });
+      release();
+      await expect
+        .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime > 0.3 && v.videoWidth > 0), {
+          timeout: 20_000,
+        })
+        .toBe(true);
+      expect(await video.evaluate((v: HTMLVideoElement) => v.currentSrc.startsWith('blob:'))).toBe(true);
     });
-    await page.route('**/api/v1/media/*/play', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.setViewportSize(DESKTOP);
-    await openWithToken(page, token, user, `/post/${postId}`);
-    const video = page.getByTestId('video-player').locator('video').first();
-    await expect(video).toBeAttached();
-    await video.evaluate((v: HTMLVideoElement) => {
-      v.muted = true;
-      void v.play().catch(() => undefined);
-    });
-    release();
-    await expect
-      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime > 0.3 && v.videoWidth > 0), {
-        timeout: 20_000,
-      })
-      .toBe(true);
-    expect(await video.evaluate((v: HTMLVideoElement) => v.currentSrc.startsWith('blob:'))).toBe(true);
-  });
+  }
 
   test('a locked video plays its free preview to anyone who sees the post, then offers the rest', async ({
     page,

@@ -56,6 +56,10 @@ async function attach(
   preload: boolean,
   events: AttachEvents,
 ): Promise<Hls | null> {
+  // hls.js is loaded on demand; play may be pressed while it downloads, so the element is read
+  // only once it is here (read before the download, that press was lost: the 'play' listener
+  // below was registered after it fired, and nothing started the segments).
+  const HlsClass = play.hls ? (await import('hls.js')).default : null;
   // Play pressed before the stream was attached (the fan was faster than media.play and the
   // hls.js download): attaching a source runs the element's load algorithm, which pauses it and
   // drops that intent, and the one-shot 'play' listener below would never fire. Carry it over.
@@ -63,8 +67,7 @@ async function attach(
   const resume = () => {
     if (wantsPlay) void video.play().catch(() => undefined);
   };
-  if (play.hls) {
-    const { default: HlsClass } = await import('hls.js');
+  if (play.hls && HlsClass) {
     if (HlsClass.isSupported()) {
       const hls = new HlsClass({
         autoStartLoad: preload,
