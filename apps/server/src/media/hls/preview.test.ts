@@ -159,6 +159,10 @@ describe('free preview of a locked video', () => {
       expect((await get(play.body.hls as string, fan.token)).status, `${blocker} blocked: playlist`).toBe(
         403,
       );
+      // Nor is a preview offered where the post is still listed to them.
+      const listed = await t.call('posts.list', { post: locked._id }, { token: fan.token });
+      for (const post of listed.body.posts ?? [])
+        expect(post.media[0]?.preview, `${blocker} blocked: listed preview`).toBe(0);
     }
   }, 120_000);
 

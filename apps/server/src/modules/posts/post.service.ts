@@ -156,10 +156,12 @@ export class PostService {
   present(auth: AuthInfo | null, rows: PostListRow[]) {
     const now = this.now();
     return rows.map((r) =>
-      presentPost(r, r.media, canSeeMedia(auth, r, now), (m, a) =>
+      presentPost(r, r.media, canSeeMedia(auth, r, now), (m, a) => {
         // A visitor gets media only of content free to everyone: its pictures unmarked (ADR 0038).
-        this.deps.media.present(m, a, auth?.userId ?? EVERYONE),
-      ),
+        const media = this.deps.media.present(m, a, auth?.userId ?? EVERYONE);
+        // A locked video's free preview is offered only to whoever may play it.
+        return a || canSeePreview(auth, r, now) ? media : { ...media, preview: 0 };
+      }),
     );
   }
 
