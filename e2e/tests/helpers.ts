@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+// Admin and super roles act only with two-step sign-in on (issue 18): the seed turns it on for the
+// demo staff with this known secret (README, ADR 0027) and the journeys compute its codes.
+import type { PostsResponse } from '@fanverse/contract';
 import {
   type APIRequestContext,
   expect,
@@ -9,8 +12,6 @@ import {
   type TestInfo,
   test,
 } from '@playwright/test';
-// Admin and super roles act only with two-step sign-in on (issue 18): the seed turns it on for the
-// demo staff with this known secret (README, ADR 0027) and the journeys compute its codes.
 import { DEMO_STAFF_TOTP_SECRET } from '../../apps/server/src/seed/demo-staff.ts';
 
 export { DEMO_STAFF_TOTP_SECRET };
@@ -245,16 +246,16 @@ export async function expectAccessible(page: Page): Promise<void> {
 
 /**
  * Publishes a post of `token`'s creator holding one video and waits until its file is processed;
- * the post's id (it still waits for review).
+ * the post's id and its file's id (media.play's `:id`). The post still waits for review.
  */
-export async function publishClip(
+export async function publishClipWithMedia(
   request: APIRequestContext,
   token: string,
   name: string,
   data: Buffer,
   visibility = 'free',
   extra: Record<string, string> = {},
-): Promise<string> {
+): Promise<{ postId: string; mediaId: string }> {
   const res = await request.post('/api/v1/posts', {
     headers: { a1sledom: token },
     multipart: {
@@ -268,33 +269,25 @@ export async function publishClip(
     },
   });
   expect(res.ok(), await res.text()).toBe(true);
-  const postId = ((await res.json()) as { post: { _id: string } }).post._id;
+  const postId = ((await res.json()) as { post: PostsResponse['posts'][number] }).post._id;
+  let mediaId = '';
   await expect
     .poll(
       async () => {
         const list = await request.get(`/api/v1/posts?post=${postId}`, { headers: { a1sledom: token } });
-        const body = (await list.json()) as { posts: { media: { status: string }[] }[] };
-        return body.posts[0]?.media[0]?.status;
+        const media = ((await list.json()) as PostsResponse).posts[0]?.media[0];
+        mediaId = media?._id ?? '';
+        return media?.status;
       },
       { timeout: 180_000, intervals: [500] },
     )
     .toBe('ready');
-  return postId;
+  return { postId, mediaId };
 }
 
-/** `publishClip`, and the id of the post's file (media.play's `:id`). */
-export async function publishClipWithMedia(
-  request: APIRequestContext,
-  token: string,
-  name: string,
-  data: Buffer,
-  visibility = 'free',
-  extra: Record<string, string> = {},
-): Promise<{ postId: string; mediaId: string }> {
-  const postId = await publishClip(request, token, name, data, visibility, extra);
-  const list = await request.get(`/api/v1/posts?post=${postId}`, { headers: { a1sledom: token } });
-  const body = (await list.json()) as { posts: { media: { _id: string }[] }[] };
-  return { postId, mediaId: body.posts[0]?.media[0]?._id ?? '' };
+/** `publishClipWithMedia`, the post's id only. */
+export async function publishClip(...args: Parameters<typeof publishClipWithMedia>): Promise<string> {
+  return (await publishClipWithMedia(...args)).postId;
 }
 
 /** An administrator (`adminToken`) approves the post, as the review tab does. */
