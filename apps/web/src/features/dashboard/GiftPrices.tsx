@@ -3,12 +3,12 @@ import {
   type PlatformSettingsResponse,
   platformSettingsRequestSchema,
 } from '@fanverse/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../app/api.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { NumberSetting } from './NumberSetting.tsx';
-import { useSaveSettings, WithSettings } from './PlatformSettings.tsx';
+import { useSettingsDraft, WithSettings } from './PlatformSettings.tsx';
 
 const KINDS = ['flowers', 'gift'] as const;
 type Kind = (typeof KINDS)[number];
@@ -20,32 +20,29 @@ export function GiftPrices() {
 
 function GiftPricesForm({ settings }: { settings: PlatformSettingsResponse }) {
   const { t, i18n } = useTranslation('dashboard');
-  const [values, setValues] = useState<Record<Kind, string>>({
-    flowers: String(settings.giftCosts.flowers),
-    gift: String(settings.giftCosts.gift),
-  });
   const [errors, setErrors] = useState<Partial<Record<Kind, string>>>({});
-  const [saved, setSaved] = useState(false);
-  useEffect(() => {
-    setValues({ flowers: String(settings.giftCosts.flowers), gift: String(settings.giftCosts.gift) });
-  }, [settings.giftCosts.flowers, settings.giftCosts.gift]);
-  const save = useSaveSettings(() => setSaved(true));
+  const {
+    draft: values,
+    setDraft,
+    saved,
+    save,
+    submit,
+  } = useSettingsDraft<Record<Kind, string>>(
+    { flowers: String(settings.giftCosts.flowers), gift: String(settings.giftCosts.gift) },
+    (giftCosts) => {
+      const parsed = platformSettingsRequestSchema.safeParse({ giftCosts });
+      if (!parsed.success) {
+        const failing = new Set(parsed.error.issues.map((issue) => issue.path[1]));
+        const max = new Intl.NumberFormat(i18n.language).format(MAX_GIFT_CREDITS);
+        const message = t('gifts.invalid', { max });
+        setErrors(Object.fromEntries(KINDS.filter((k) => failing.has(k)).map((k) => [k, message])));
+        return null;
+      }
+      setErrors({});
+      return parsed.data;
+    },
+  );
   const serverFields = save.error instanceof ApiError ? save.error.fields : {};
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSaved(false);
-    const parsed = platformSettingsRequestSchema.safeParse({ giftCosts: values });
-    if (!parsed.success) {
-      const failing = new Set(parsed.error.issues.map((issue) => issue.path[1]));
-      const max = new Intl.NumberFormat(i18n.language).format(MAX_GIFT_CREDITS);
-      const message = t('gifts.invalid', { max });
-      setErrors(Object.fromEntries(KINDS.filter((k) => failing.has(k)).map((k) => [k, message])));
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data);
-  };
 
   return (
     <section className="dashboard-section" data-testid="gift-prices" aria-labelledby="gift-prices-title">
@@ -53,7 +50,7 @@ function GiftPricesForm({ settings }: { settings: PlatformSettingsResponse }) {
       <p id="gift-prices-note" className="muted">
         {t('gifts.intro')}
       </p>
-      <form className="settings-form settings-form--inline" onSubmit={onSubmit} noValidate>
+      <form className="settings-form settings-form--inline" onSubmit={submit} noValidate>
         {KINDS.map((kind) => (
           <NumberSetting
             key={kind}
@@ -66,9 +63,8 @@ function GiftPricesForm({ settings }: { settings: PlatformSettingsResponse }) {
             describedBy="gift-prices-note"
             testId={`gift-price-${kind}`}
             onChange={(value) => {
-              setValues({ ...values, [kind]: value });
+              setDraft({ ...values, [kind]: value });
               setErrors({ ...errors, [kind]: undefined });
-              setSaved(false);
             }}
           />
         ))}

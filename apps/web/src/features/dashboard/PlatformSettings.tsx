@@ -90,42 +90,65 @@ export function useSaveSettings(onSaved: (settings: PlatformSettingsResponse) =>
   });
 }
 
+/**
+ * The edited copy of one settings section: starts from (and follows) the saved value `current`,
+ * clears the confirmation on every change, and `submit` saves what `toRequest` makes of the draft
+ * (nothing when it answers null: the section showed its own refusal).
+ */
+export function useSettingsDraft<T>(current: T, toRequest: (draft: T) => PlatformSettingsRequest | null) {
+  const [draft, setDraftState] = useState(current);
+  const [saved, setSaved] = useState(false);
+  // Followed by value: `current` may be a new object with the same settings on every render.
+  const currentKey = JSON.stringify(current);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for `current`
+  useEffect(() => setDraftState(current), [currentKey]);
+  const save = useSaveSettings(() => setSaved(true));
+  return {
+    draft,
+    setDraft: (next: T) => {
+      setDraftState(next);
+      setSaved(false);
+    },
+    saved,
+    save,
+    submit: (event: FormEvent) => {
+      event.preventDefault();
+      setSaved(false);
+      const request = toRequest(draft);
+      if (request) save.mutate(request);
+    },
+  };
+}
+
 function PayoutForm({ settings }: { settings: PlatformSettingsResponse }) {
   const { t } = useTranslation('dashboard');
-  const [period, setPeriod] = useState<PayoutPeriod>(settings.payoutPeriod);
-  const [hold, setHold] = useState(String(settings.holdDays));
   const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  useEffect(() => {
-    setPeriod(settings.payoutPeriod);
-    setHold(String(settings.holdDays));
-  }, [settings.payoutPeriod, settings.holdDays]);
-  const save = useSaveSettings(() => setSaved(true));
+  const { draft, setDraft, saved, save, submit } = useSettingsDraft(
+    { period: settings.payoutPeriod as PayoutPeriod, hold: String(settings.holdDays) },
+    ({ period, hold }) => {
+      const parsed = platformSettingsRequestSchema.safeParse({
+        payoutPeriod: period,
+        holdDays: hold.trim() === '' ? undefined : hold,
+      });
+      if (!parsed.success || parsed.data.holdDays === undefined) {
+        setError(t('payouts.holdInvalid', { max: MAX_HOLD_DAYS }));
+        return null;
+      }
+      setError(null);
+      return parsed.data;
+    },
+  );
+  const { period, hold } = draft;
   const serverError =
     save.error instanceof ApiError ? (save.error.fields.holdDays ?? errorText(save.error)) : null;
   const shownError = error ?? serverError;
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSaved(false);
-    const parsed = platformSettingsRequestSchema.safeParse({
-      payoutPeriod: period,
-      holdDays: hold.trim() === '' ? undefined : hold,
-    });
-    if (!parsed.success || parsed.data.holdDays === undefined) {
-      setError(t('payouts.holdInvalid', { max: MAX_HOLD_DAYS }));
-      return;
-    }
-    setError(null);
-    save.mutate(parsed.data);
-  };
 
   return (
     <SettingsForm
       testId="dashboard-payouts-settings"
       name="payouts"
       title={t('payouts.title')}
-      onSubmit={onSubmit}
+      onSubmit={submit}
       saveLabel={t('payouts.save')}
       saveDisabled={save.isPending}
       error={shownError}
@@ -143,10 +166,7 @@ function PayoutForm({ settings }: { settings: PlatformSettingsResponse }) {
               name="payout-period"
               value={option}
               checked={period === option}
-              onChange={() => {
-                setPeriod(option);
-                setSaved(false);
-              }}
+              onChange={() => setDraft({ period: option, hold })}
               data-testid={`setting-payout-${option}`}
             />{' '}
             {t(`payouts.${option}`)}
@@ -163,9 +183,8 @@ function PayoutForm({ settings }: { settings: PlatformSettingsResponse }) {
         describedBy="hold-days-note"
         testId="setting-hold-days"
         onChange={(value) => {
-          setHold(value);
+          setDraft({ period, hold: value });
           setError(null);
-          setSaved(false);
         }}
       />
       <p id="hold-days-note" className="muted dashboard-note">
@@ -177,17 +196,14 @@ function PayoutForm({ settings }: { settings: PlatformSettingsResponse }) {
 
 function FeatureForm({ settings }: { settings: PlatformSettingsResponse }) {
   const { t } = useTranslation('dashboard');
-  const [switches, setSwitches] = useState<FeatureSwitches>(settings.features);
-  const [saved, setSaved] = useState(false);
-  useEffect(() => setSwitches(settings.features), [settings.features]);
-  const save = useSaveSettings(() => setSaved(true));
+  const {
+    draft: switches,
+    setDraft,
+    saved,
+    save,
+    submit,
+  } = useSettingsDraft<FeatureSwitches>(settings.features, (features) => ({ features }));
   const changed = FEATURE_SWITCHES.some((name) => switches[name] !== settings.features[name]);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSaved(false);
-    save.mutate({ features: switches });
-  };
 
   return (
     <SettingsForm
@@ -195,7 +211,7 @@ function FeatureForm({ settings }: { settings: PlatformSettingsResponse }) {
       name="features"
       title={t('features.title')}
       note={t('features.note')}
-      onSubmit={onSubmit}
+      onSubmit={submit}
       saveLabel={t('features.save')}
       saveDisabled={save.isPending || !changed}
       error={save.isError ? errorText(save.error) : null}
@@ -209,10 +225,7 @@ function FeatureForm({ settings }: { settings: PlatformSettingsResponse }) {
               label={t(`features.names.${name}`)}
               hint={t(`features.hints.${name}`)}
               checked={switches[name]}
-              onChange={(on) => {
-                setSwitches({ ...switches, [name]: on });
-                setSaved(false);
-              }}
+              onChange={(on) => setDraft({ ...switches, [name]: on })}
             />
           </li>
         ))}

@@ -1,8 +1,7 @@
 import type { PlatformSettingsResponse } from '@fanverse/contract';
-import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/api.ts';
-import { SettingSwitch, SettingsForm, useSaveSettings, WithSettings } from './PlatformSettings.tsx';
+import { SettingSwitch, SettingsForm, useSettingsDraft, WithSettings } from './PlatformSettings.tsx';
 
 /** "Require two-step sign-in for all staff" (PATCH /admin/settings; ADR 0027): coordinators too. */
 export function StaffTwoFactorSetting() {
@@ -11,23 +10,20 @@ export function StaffTwoFactorSetting() {
 
 function StaffTwoFactorForm({ settings }: { settings: PlatformSettingsResponse }) {
   const { t } = useTranslation('dashboard');
-  const [on, setOn] = useState(settings.allStaffTwoFactor);
-  const [saved, setSaved] = useState(false);
-  useEffect(() => setOn(settings.allStaffTwoFactor), [settings.allStaffTwoFactor]);
-  const save = useSaveSettings(() => setSaved(true));
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSaved(false);
-    save.mutate({ allStaffTwoFactor: on });
-  };
+  const {
+    draft: on,
+    setDraft,
+    saved,
+    save,
+    submit,
+  } = useSettingsDraft(settings.allStaffTwoFactor, (allStaffTwoFactor) => ({ allStaffTwoFactor }));
 
   return (
     <SettingsForm
       testId="dashboard-staff-security"
       name="staff-security"
       title={t('staffSecurity.title')}
-      onSubmit={onSubmit}
+      onSubmit={submit}
       saveLabel={t('staffSecurity.save')}
       saveDisabled={save.isPending || on === settings.allStaffTwoFactor}
       error={save.isError ? errorText(save.error) : null}
@@ -40,10 +36,7 @@ function StaffTwoFactorForm({ settings }: { settings: PlatformSettingsResponse }
             label={t('staffSecurity.label')}
             hint={t('staffSecurity.hint')}
             checked={on}
-            onChange={(value) => {
-              setOn(value);
-              setSaved(false);
-            }}
+            onChange={setDraft}
           />
         </li>
       </ul>
