@@ -91,6 +91,7 @@ async function main(): Promise<void> {
     { name: 'home feed page 50, fan', url: '/api/v1/posts?page=50', headers: fan },
     { name: 'creator feed, fan', url: '/api/v1/posts?creator=bcreator0001', headers: fan },
     { name: 'single post, fan', url: `/api/v1/posts?post=${postId}`, headers: fan },
+    { name: 'start-up call', url: '/api/v1/?view=home', headers: { ilang: 'en' } },
   ].filter((t) => !args.only || t.name.includes(args.only));
   for (const t of targets) {
     const call = () => built.app.inject({ url: t.url, headers: t.headers });
