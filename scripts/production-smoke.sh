@@ -37,6 +37,9 @@ if [ -z "$ok" ]; then
   exit 1
 fi
 curl -sf "http://127.0.0.1:$port/" | grep -q '<div id="root">' || { echo "the web app is not served" >&2; exit 1; }
+# Crawlers get rules, not the app's page (Lighthouse's SEO audit read index.html as robots.txt).
+curl -sfi "http://127.0.0.1:$port/robots.txt" | grep -qi '^content-type: text/plain' || { echo "robots.txt is not served as text" >&2; exit 1; }
+curl -sf "http://127.0.0.1:$port/robots.txt" | grep -q '^Disallow: /api/' || { echo "robots.txt does not keep crawlers off the API" >&2; exit 1; }
 # The log is written asynchronously (pino): give the start-up line a few seconds to reach the file.
 tools=''
 for _ in $(seq 1 20); do
