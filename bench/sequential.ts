@@ -6,6 +6,7 @@
  * `node --import tsx bench/sequential.ts [--store pglite|postgres] [--n 400]`, with
  * `--cpu-prof` before `--import` for a CPU profile. Not a benchmark of throughput.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import inspector from 'node:inspector/promises';
 import os from 'node:os';
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     MONEY_JOBS: 'false',
+    RATE_MESSAGE_PER_ACCOUNT: '1000000',
     PORT: '0',
     DATA_DIR: dataDir,
     SMTP_URL: 'smtp://127.0.0.1:2525',
@@ -92,9 +94,22 @@ async function main(): Promise<void> {
     { name: 'creator feed, fan', url: '/api/v1/posts?creator=bcreator0001', headers: fan },
     { name: 'single post, fan', url: `/api/v1/posts?post=${postId}`, headers: fan },
     { name: 'start-up call', url: '/api/v1/?view=home', headers: { ilang: 'en' } },
+    // A direct message from one fan to another (a new messageUUID each time): bench:realtime's send.
+    {
+      name: 'message send',
+      url: '/api/v1/message/send',
+      headers: { ...fan, 'content-type': 'application/json' },
+      body: () => ({ to: 'bfan000002', message: 'hello there', messageUUID: crypto.randomUUID(), price: 0 }),
+    },
   ].filter((t) => !args.only || t.name.includes(args.only));
   for (const t of targets) {
-    const call = () => built.app.inject({ url: t.url, headers: t.headers });
+    const body = 'body' in t ? t.body : undefined;
+    const call = () =>
+      built.app.inject({
+        url: t.url,
+        headers: t.headers,
+        ...(body ? { method: 'POST' as const, payload: JSON.stringify(body()) } : {}),
+      });
     for (let i = 0; i < 50; i++) {
       const r = await call();
       if (r.statusCode !== 200) throw new Error(`${t.name}: ${r.statusCode} ${r.body}`);
