@@ -3,11 +3,12 @@ import { createDecipheriv } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   approveByApi,
   DEMO_PASSWORD,
   DESKTOP,
+  expectAccessible,
   openWithToken,
   PHONE,
   publishClipWithMedia,
@@ -35,25 +36,74 @@ async function leakedCopy(request: APIRequestContext): Promise<Buffer> {
   return Buffer.from(await copy.body());
 }
 
-test('a creator traces a leaked copy to the fan it was served to and files the complaint', async ({
-  page,
+/** Holds the page's polls of a trace (GET /api/v1/leaks/<id>) until the answered function is called. */
+async function holdPolls(page: Page): Promise<() => void> {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/v1\/leaks\/[0-9a-f-]{36}$/, async (route) => {
+    if (route.request().method() === 'GET') await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+const TRACING = { en: 'Tracing…', es: 'Rastreando…' } as const;
+
+test('a creator traces a leaked copy: "Tracing…", then the fan when the poll says done (socket down); en and es, phone and desktop; it survives a reload', async ({
+  context,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const copy = await leakedCopy(request);
   const creator = await session(request, 'creator3');
-  await page.setViewportSize(DESKTOP);
-  await openWithToken(page, creator.token, creator.user, '/leaks');
-  const tracer = page.getByTestId('leak-tracer');
-  await tracer
-    .getByTestId('leak-file')
-    .setInputFiles({ name: 'found.webp', mimeType: 'image/webp', buffer: copy });
-  await tracer.getByTestId('leak-trace').click();
-  await expect(tracer.getByTestId('leak-fan')).toContainText('@fanuser1', { timeout: 60_000 });
-  await expect(tracer.getByTestId('leak-confidence')).toContainText('%');
-  await tracer.getByTestId('leak-complain').click();
-  await expect(tracer.getByTestId('leak-complaint-filed')).toBeVisible();
-  await shot(page, test.info(), 'leaks-traced-desktop');
+  const runs = [
+    [DESKTOP, 'en', 'desktop'],
+    [PHONE, 'es', 'phone'],
+    [PHONE, 'en', 'phone'],
+    [DESKTOP, 'es', 'desktop'],
+  ] as const;
+  for (const [size, language, device] of runs) {
+    const page = await context.newPage();
+    await page.setViewportSize(size);
+    // The English phone run in the dark scheme: the card and the list read in both.
+    await page.emulateMedia({ colorScheme: language === 'en' && device === 'phone' ? 'dark' : 'light' });
+    await page.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
+    // No socket: the page must learn the result from its polls alone.
+    await page.routeWebSocket(/\/api\/v1\/socket\//, () => {});
+    const release = await holdPolls(page);
+    await openWithToken(page, creator.token, creator.user, '/leaks');
+    const tracer = page.getByTestId('leak-tracer');
+    await tracer
+      .getByTestId('leak-file')
+      .setInputFiles({ name: 'found.webp', mimeType: 'image/webp', buffer: copy });
+    await tracer.getByTestId('leak-trace').click();
+    const tracing = tracer.getByTestId('leak-tracing');
+    await expect(tracing).toContainText(TRACING[language]);
+    await expect(tracing.locator('.spinner')).toBeVisible();
+    await expect(page).toHaveURL(/[?&]trace=[0-9a-f-]{36}/);
+    await tracing.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await shot(page, test.info(), `leaks-tracing-${language}-${device}`);
+    await expectAccessible(page);
+    release();
+    await expect(tracer.getByTestId('leak-fan')).toContainText('@fanuser1', { timeout: 60_000 });
+    await expect(tracer.getByTestId('leak-confidence')).toContainText(language === 'es' ? ' %' : '%');
+    await tracer.getByTestId('leak-result').scrollIntoViewIfNeeded();
+    await shot(page, test.info(), `leaks-traced-${language}-${device}`);
+    await expectAccessible(page);
+    if (device === 'desktop' && language === 'en') {
+      await tracer.getByTestId('leak-complain').click();
+      await expect(tracer.getByTestId('leak-complaint-filed')).toBeVisible();
+      // A reload shows the same trace (it is in the address) and lists it among the recent ones.
+      await page.reload();
+      await expect(tracer.getByTestId('leak-fan')).toContainText('@fanuser1');
+      await expect(tracer.getByTestId('leak-complaint-filed')).toBeVisible();
+      await expect(tracer.getByTestId('leak-recent-item').first()).toContainText('found.webp');
+      await expect(tracer.locator('[data-testid="leak-recent-item"][aria-current="true"]')).toHaveCount(1);
+    }
+    await page.close();
+  }
 });
 
 test('in Spanish on a phone: a copy without a mark names nobody; the visible-mark switch', async ({
@@ -148,8 +198,8 @@ async function leakedVideo(request: APIRequestContext, dir: string): Promise<Buf
   return fs.readFileSync(copy);
 }
 
-test('a leaked video names the fan it was served to, in English on desktop and Spanish on a phone', async ({
-  page,
+test('a leaked video: "Tracing…" while the job reads it, then the fan from the socket event alone; en on desktop and es on a phone', async ({
+  context,
   request,
 }) => {
   test.setTimeout(300_000);
@@ -161,8 +211,11 @@ test('a leaked video names the fan it was served to, in English on desktop and S
     [DESKTOP, 'en', 'leaks-video-desktop'],
     [PHONE, 'es', 'leaks-video-es-phone'],
   ] as const) {
+    const page = await context.newPage();
     await page.setViewportSize(size);
     await page.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
+    // Polls never answer: the result can only come from the worker's socket event.
+    await holdPolls(page);
     await openWithToken(page, creator.token, creator.user, '/leaks');
     const tracer = page.getByTestId('leak-tracer');
     await tracer
@@ -170,9 +223,11 @@ test('a leaked video names the fan it was served to, in English on desktop and S
       .setInputFiles({ name: 'found.mp4', mimeType: 'video/mp4', buffer: copy });
     await expect(tracer.getByTestId('leak-preview-video')).toBeVisible();
     await tracer.getByTestId('leak-trace').click();
-    await expect(tracer.getByTestId('leak-fan')).toContainText('@fanuser1', { timeout: 60_000 });
+    await expect(tracer.getByTestId('leak-fan').or(tracer.getByTestId('leak-tracing'))).toBeVisible();
+    await expect(tracer.getByTestId('leak-fan')).toContainText('@fanuser1', { timeout: 90_000 });
     await expect(tracer.getByTestId('leak-confidence')).toContainText(language === 'es' ? ' %' : '%');
     await tracer.getByTestId('leak-result').scrollIntoViewIfNeeded();
     await shot(page, test.info(), name);
+    await page.close();
   }
 });

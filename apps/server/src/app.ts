@@ -68,6 +68,7 @@ import { DeferredPublisher } from './realtime/publisher.ts';
 import { SessionEvents } from './realtime/session-events.ts';
 import { attachRealtime, type RealtimeServer } from './realtime/socket-server.ts';
 import { buildServices, type Services } from './services.ts';
+import { registerLeakJobs } from './watermark/leak.jobs.ts';
 import { leakRoutes } from './watermark/leak.routes.ts';
 
 export interface AppOptions {
@@ -408,6 +409,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerApplicationJobs(jobs, services.applications);
   registerUserJobs(jobs, services.accountDeletion);
   registerLiveJobs(jobs, services.lives);
+  registerLeakJobs(jobs, services.leaks);
   // RTMP ingest for OBS when LIVE_RTMP_PORT is set: a publish with a creator's stream key feeds their live.
   const rtmp = config.live.rtmp
     ? new RtmpIngest({

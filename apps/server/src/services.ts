@@ -75,7 +75,9 @@ import { WikiService } from './modules/wiki/wiki.service.ts';
 import { buildMoneyServices } from './payments/money.services.ts';
 import type { RealtimePublisher } from './realtime/publisher.ts';
 import type { SessionEvents } from './realtime/session-events.ts';
+import { LeakRepository } from './watermark/leak.repository.ts';
 import { LeakService } from './watermark/leak.service.ts';
+import { LeakTracer } from './watermark/leak-tracer.ts';
 import type { Watermarker } from './watermark/watermarker.ts';
 
 export interface ServiceDeps {
@@ -97,10 +99,10 @@ export interface ServiceDeps {
   liveMedia: LiveMedia;
   /** The protected HLS delivery (media/hls) live streams are served through. */
   hls: Pick<HlsDelivery, 'playlistUrl'>;
-  /** Identity photos: never public, never signed URLs. */
+  /** Identity photos and leaked copies waiting to be traced: never public, never signed URLs. */
   privateStorage: Storage;
   /** The app's logger (pino); services log counts and ids of their own records, never personal data. */
-  logger?: DeletionLogger;
+  logger?: DeletionLogger & { error(obj: unknown, msg?: string): void };
   now?: () => Date;
 }
 
@@ -129,6 +131,7 @@ export function buildServices(deps: ServiceDeps) {
   });
   const postRepo = new PostRepository(db);
   const reportRepo = new ReportRepository(db);
+  const leakRepo = new LeakRepository(db);
   counters.register(async (auth) => {
     if (!isStaff(auth)) return {};
     const [postsByReview, storiesByReview, complaintsByVerify] = await Promise.all([
@@ -326,15 +329,23 @@ export function buildServices(deps: ServiceDeps) {
     messages,
     presence: new PresenceService(new PresenceRepository(db), deps.now),
     reports: new ReportService(reportRepo, posts, creators, deps.limiter),
-    leaks: new LeakService(db, deps.watermarker, reportRepo, {
-      ffmpeg: () => resolveFfmpeg(deps.config.media),
-      reference: async (mediaId) => {
-        const file = await deps.media.videoFile(mediaId, MARK_REFERENCE);
-        if (!file) return null;
-        const chunks: Buffer[] = [];
-        for await (const c of await file.open()) chunks.push(Buffer.from(c));
-        return Buffer.concat(chunks);
-      },
+    leaks: new LeakService({
+      traces: leakRepo,
+      tracer: new LeakTracer(leakRepo, deps.watermarker, {
+        ffmpeg: () => resolveFfmpeg(deps.config.media),
+        reference: async (mediaId) => {
+          const file = await deps.media.videoFile(mediaId, MARK_REFERENCE);
+          if (!file) return null;
+          const chunks: Buffer[] = [];
+          for await (const c of await file.open()) chunks.push(Buffer.from(c));
+          return Buffer.concat(chunks);
+        },
+      }),
+      reports: reportRepo,
+      storage: deps.privateStorage,
+      jobs: deps.jobs,
+      publisher: deps.publisher,
+      logger: deps.logger,
     }),
     vault: new VaultService(new VaultRepository(db), deps.media),
     gallery: new GalleryService(new GalleryRepository(db), creators, posts, deps.media),

@@ -81,10 +81,16 @@ async function download(who: Who, file: string) {
   fs.writeFileSync(file, Buffer.concat(parts));
 }
 
-const trace = (who: Who, file: string) =>
-  postForm(base, '/api/v1/leaks/trace', who.token, {}, [
+/** Uploads a copy, lets its `leaks.trace` job run, and answers the trace as its requester reads it. */
+async function trace(who: Who, file: string) {
+  const res = await postForm(base, '/api/v1/leaks/trace', who.token, {}, [
     { name: path.basename(file), data: fs.readFileSync(file) },
   ]);
+  if (res.status !== 200) return res;
+  expect(res.body).toMatchObject({ status: 'pending', kind: 'video', found: null });
+  await t.jobs.drain();
+  return t.call('leaks.get', undefined, { token: who.token, params: { id: res.body._id as string } });
+}
 
 /** A copy of `from` edited by ffmpeg (`args` after the input: filters, seeks), re-encoded. */
 async function edit(from: string, name: string, args: string[]) {
@@ -123,7 +129,13 @@ describe('the traceable mark on videos', () => {
     ]);
     const res = await trace(creator, copy);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ found: true, fan: { _id: fanA.id }, media: { _id: mediaId } });
+    expect(res.body).toMatchObject({
+      status: 'done',
+      kind: 'video',
+      found: true,
+      fan: { _id: fanA.id },
+      media: { _id: mediaId },
+    });
     expect((res.body.fan as { _id: string })._id).not.toBe(fanB.id);
     expect(res.body.confidence as number).toBeGreaterThanOrEqual(99);
     expect(new Date(res.body.servedAt as string).getTime()).toBeLessThanOrEqual(Date.now());
@@ -150,7 +162,7 @@ describe('the traceable mark on videos', () => {
     ]);
     const res = await trace(creator, clean);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ found: false, fan: null, media: null, confidence: 0 });
+    expect(res.body).toMatchObject({ status: 'done', found: false, fan: null, media: null, confidence: 0 });
     expect((await trace(fanA, clean)).status).toBe(403);
     // No file: a clear error in the caller's language, naming videos too.
     const bad = await postForm(base, '/api/v1/leaks/trace', creator.token, {}, [], { lang: 'es' });

@@ -97,7 +97,12 @@ import {
 } from './http/content.ts';
 import { developerEndpoints } from './http/developer.ts';
 import { homeQuerySchema, homeResponseSchema } from './http/home.ts';
-import { leakComplaintResponseSchema, leakTraceFieldsSchema, leakTraceSchema } from './http/leaks.ts';
+import {
+  leakComplaintResponseSchema,
+  leakTraceFieldsSchema,
+  leakTraceSchema,
+  leakTracesResponseSchema,
+} from './http/leaks.ts';
 import { liveEndpoints } from './http/lives.ts';
 import {
   blockRequestSchema,
@@ -914,7 +919,23 @@ export const endpoints = {
     multipart: true,
     output: leakTraceSchema,
     auth: 'required',
-    summary: 'Creators (own media) and staff (any): read the mark of a leaked copy; the fan and date.',
+    summary:
+      'Creators (own media) and staff (any): upload a leaked copy to trace; answers the trace, pending (a job reads the mark; `leakTrace` socket event when done).',
+  },
+  'leaks.list': {
+    method: 'GET',
+    path: '/leaks',
+    output: leakTracesResponseSchema,
+    auth: 'required',
+    summary: "The caller's 10 most recent leak traces, newest first (creators and staff).",
+  },
+  'leaks.get': {
+    method: 'GET',
+    path: '/leaks/:id',
+    params: idParam,
+    output: leakTraceSchema,
+    auth: 'required',
+    summary: 'One leak trace, to follow it until done: its requester, or staff.',
   },
   'vault.list': {
     method: 'GET',
@@ -990,7 +1011,8 @@ export const endpoints = {
     input: empty,
     output: leakComplaintResponseSchema,
     auth: 'required',
-    summary: 'File a DMCA complaint carrying a trace result (the author of the trace only).',
+    summary:
+      'File a DMCA complaint carrying a finished trace that named a fan (the author of the trace only; once).',
   },
 } as const satisfies Record<string, EndpointDef>;
 

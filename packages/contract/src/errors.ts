@@ -231,6 +231,11 @@ export const ERRORS = {
     en: 'Choose one image (JPEG, PNG or WebP) or one video (MP4, WebM or MOV, up to 300 MB) of the leaked copy.',
     es: 'Elige una imagen (JPEG, PNG o WebP) o un vídeo (MP4, WebM o MOV, hasta 300 MB) de la copia filtrada.',
   },
+  LEAK_COMPLAINT_NEEDS_FAN: {
+    status: 409,
+    en: 'A DMCA complaint needs a finished trace that named a fan.',
+    es: 'Una reclamación DMCA necesita un rastreo terminado que haya identificado a un fan.',
+  },
   VIDEO_STREAM_ONLY: {
     status: 403,
     en: 'This video is protected: it plays only in the player, the file itself is not sent.',

@@ -1,4 +1,5 @@
 import type { Comment } from './http/content.ts';
+import type { LeakTrace } from './http/leaks.ts';
 import type { LiveChatMessage } from './http/lives.ts';
 import type { Message } from './http/messages.ts';
 import type { NotificationPayload } from './http/notifications.ts';
@@ -31,6 +32,8 @@ export interface ServerToClientEvents {
   user: (payload: { type: string; postId?: string }) => void;
   progress: (payload: { progress?: number; percent?: number; message: string }) => void;
   counter: (payload: Counters) => void;
+  /** A leak trace of this user's finished (done or failed): sent once, by the worker that ran it. */
+  leakTrace: (payload: { trace: LeakTrace }) => void;
   /** Live streaming (issue 17): everyone watching the live gets these. */
   liveChat: (payload: { liveId: string; message: LiveChatMessage }) => void;
   liveChatRemoved: (payload: { liveId: string; messageId: string }) => void;

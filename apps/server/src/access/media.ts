@@ -51,3 +51,7 @@ export const canTraceLeaks = (viewer: Viewer): boolean => isCreator(viewer) || i
 /** Whether a trace's result about one file may be shown to the viewer. */
 export const canSeeTraceOf = (viewer: Viewer, media: { ownerId: string }): boolean =>
   (isCreator(viewer) && viewer.userId === media.ownerId) || isStaff(viewer);
+
+/** Who may follow a trace and read its result: whoever asked for it, and staff. */
+export const canSeeLeakTrace = (viewer: Viewer, trace: { requesterId: string }): boolean =>
+  (isCreator(viewer) && viewer.userId === trace.requesterId) || isStaff(viewer);

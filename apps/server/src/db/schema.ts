@@ -3,6 +3,8 @@ import {
   APPLICATION_STATUSES,
   COMPLAINT_STATUSES,
   LANGUAGES,
+  LEAK_TRACE_ERRORS,
+  LEAK_TRACE_STATUSES,
   LIVE_AUDIENCES,
   LIVE_MODERATIONS,
   LIVE_SOURCES,
@@ -22,6 +24,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -1188,7 +1191,12 @@ export const videoServes = pgTable(
   ],
 );
 
-/** Leak traces run by creators and staff: what a leaked copy's mark said, for a DMCA complaint. */
+/**
+ * Leak traces run by creators and staff: what a leaked copy's mark said, for a DMCA complaint. A
+ * row is made `pending` with its `leaks.trace` job (same transaction); the job runs it (`running`,
+ * `attempts` counts the runs started) and records the result (`done`) or why not (`failed`). The
+ * uploaded copy waits in private storage under a key made from the id until then.
+ */
 export const leakTraces = pgTable(
   'leak_traces',
   {
@@ -1196,15 +1204,28 @@ export const leakTraces = pgTable(
     requesterId: uuid('requester_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The requester's roles in force when they asked: the job decides what they may learn by them. */
+    requesterRoles: oneOf('requester_roles', ROLES).array().notNull().default(sql`'{}'::text[]`),
+    status: oneOf('status', LEAK_TRACE_STATUSES).notNull().default('pending'),
+    /** Null on traces made before it was recorded. */
+    kind: text('kind', { enum: ['image', 'video'] }),
+    fileName: text('file_name').notNull().default(''),
     markId: integer('mark_id'),
     mediaId: uuid('media_id').references(() => media.id, { onDelete: 'set null' }),
     fanId: uuid('fan_id').references(() => users.id, { onDelete: 'set null' }),
     servedAt: timestamp('served_at', { withTimezone: true }),
-    confidence: integer('confidence_pct').notNull(),
+    /** Percent, one decimal; null until done. */
+    confidence: doublePrecision('confidence_pct'),
+    error: oneOf('error', LEAK_TRACE_ERRORS),
+    attempts: integer('attempts').notNull().default(0),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
     complaintId: uuid('complaint_id').references(() => complaints.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('leak_traces_requester_idx').on(t.requesterId)],
+  (t) => [
+    index('leak_traces_requester_idx').on(t.requesterId, t.createdAt),
+    allowed('leak_traces', 'status', t.status, LEAK_TRACE_STATUSES),
+  ],
 );
 
 /**

@@ -4,6 +4,7 @@ import { createTestDatabase } from '../../test/harness.ts';
 import type { Database } from '../db/client.ts';
 import { defineJob } from './job.ts';
 import { JobQueue } from './job-queue.ts';
+import { jobTransaction } from './pg-boss-db.ts';
 
 const ECHO = defineJob('test.echo', z.object({ n: z.number().int() }));
 const FLAKY = defineJob('test.flaky', z.object({ id: z.string() }), { retryLimit: 2, retryDelay: 0 });
@@ -66,6 +67,22 @@ describe('the job backbone', () => {
     await queue.send(KEYED, { n: 9 }, { singletonKey: 'other' });
     await queue.drain();
     expect(seen.sort()).toEqual([7, 9]);
+  });
+
+  it('queues a job inside a transaction: it exists only if the transaction commits', async () => {
+    seen.length = 0;
+    const { db } = database;
+    await db.transaction(async (tx) => {
+      await queue.send(KEYED, { n: 20 }, { singletonKey: 'tx-commit', within: jobTransaction(tx) });
+    });
+    await db
+      .transaction(async (tx) => {
+        await queue.send(KEYED, { n: 21 }, { singletonKey: 'tx-rollback', within: jobTransaction(tx) });
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    await queue.drain();
+    expect(seen).toEqual([20]);
   });
 
   it('leaves a job for later until its start time', async () => {

@@ -124,8 +124,11 @@ export class JobQueue implements JobRegistry {
     await this.boss.send(job.name, payload, {
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      ...(options.within ? { db: options.within as PgBoss.Db } : {}),
     });
-    // A worker of this process takes the job at once instead of at its next poll.
+    // A worker of this process takes the job at once instead of at its next poll (one sent inside a
+    // transaction is seen once it commits: at once on PGlite, whose fetch waits for the transaction,
+    // at the next poll otherwise).
     const worker = this.workers.get(job.name);
     if (worker && !options.startAfter) this.boss.notifyWorker(worker);
   }

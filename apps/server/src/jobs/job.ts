@@ -44,6 +44,16 @@ export interface SendOptions {
   singletonKey?: string;
   /** Not before this time. */
   startAfter?: Date;
+  /**
+   * Queue the job inside this database transaction (a repository's, `jobTransaction(tx)`): it exists
+   * only if the transaction commits, together with the rows it works on.
+   */
+  within?: JobTransaction;
+}
+
+/** Runs pg-boss's statements on an open transaction's connection (pg-boss's `db` shape). */
+export interface JobTransaction {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 /** What services use to queue work; the queue validates the payload against the job's schema. */

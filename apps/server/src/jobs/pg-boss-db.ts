@@ -1,7 +1,9 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
-import type { Database } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
+import type { JobTransaction } from './job.ts';
 
 /**
  * pg-boss's `db` option over the client the app already opened: on PGlite (one in-process
@@ -63,6 +65,28 @@ function rawDb(database: Database): PgBoss.Db {
   return {
     async executeSql(text, values) {
       return values?.length ? pool.query(text, values) : pool.query(text);
+    },
+  };
+}
+
+/**
+ * pg-boss's statements on a drizzle transaction (`db.transaction(async (tx) => …)`), for
+ * `send(job, data, { within })`: the job row is written by the transaction's connection, so it is
+ * committed or rolled back with the rows that need it. pg-boss numbers its parameters ($1 … $n);
+ * each becomes a bound parameter of the query builder at its place.
+ */
+export function jobTransaction(tx: Pick<Db, 'execute'>): JobTransaction {
+  return {
+    async executeSql(text, values = []) {
+      const chunks: SQL[] = [];
+      let from = 0;
+      for (const m of text.matchAll(/\$(\d+)/g)) {
+        chunks.push(sql.raw(text.slice(from, m.index)), sql`${sql.param(values[Number(m[1]) - 1])}`);
+        from = m.index + m[0].length;
+      }
+      chunks.push(sql.raw(text.slice(from)));
+      const result = (await tx.execute(sql.join(chunks))) as { rows: unknown[] };
+      return { rows: result.rows };
     },
   };
 }

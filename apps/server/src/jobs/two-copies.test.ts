@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { jpeg, postForm } from '../../test/media-fixtures.ts';
-import { openSocket, record, type TestSocket, until } from '../../test/sockets.ts';
+import { openSocket, record, settle, type TestSocket, until } from '../../test/sockets.ts';
 
 /**
  * Two copies of the server on one PostgreSQL database and Redis: copy A takes the upload and is the
@@ -48,5 +48,24 @@ describe.skipIf(!shared)('the job backbone across two copies', () => {
     expect(percents.at(-1)).toBe(100);
     const own = await b.call('posts.list', { post: id }, { token: creator.token });
     expect(own.body.posts[0]!.adminStatus).toBe('new');
+  });
+
+  it('a leak trace taken by copy B is read once by copy A; the requester hears of it on both copies', async () => {
+    const creator = await createUser(a, { roles: ['user', 'creator'], verified: true });
+    const onA = record(await openSocket(baseA, creator.token, sockets), 'leakTrace');
+    const onB = record(await openSocket(baseB, creator.token, sockets), 'leakTrace');
+    const res = await postForm(baseB, '/api/v1/leaks/trace', creator.token, {}, [
+      { name: 'copy.jpg', data: await jpeg() },
+    ]);
+    expect(res.body).toMatchObject({ status: 'pending' });
+    await until(() => onA.length > 0 && onB.length > 0, 30_000);
+    await settle(300);
+    expect(onA.map((e) => e.trace.status)).toEqual(['done']);
+    expect(onB.map((e) => e.trace._id)).toEqual([res.body._id]);
+    const read = await b.call('leaks.get', undefined, {
+      token: creator.token,
+      params: { id: res.body._id as string },
+    });
+    expect(read.body).toMatchObject({ status: 'done', found: false });
   });
 });

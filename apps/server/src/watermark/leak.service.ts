@@ -1,259 +1,165 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { LeakTrace } from '@fanverse/contract';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { canSeeTraceOf, canTraceLeaks, isStaff } from '../access/index.ts';
-import type { Db } from '../db/client.ts';
-import { leakTraces, media, users } from '../db/schema.ts';
+import { canSeeLeakTrace, canTraceLeaks } from '../access/index.ts';
 import { AppError } from '../http/app-error.ts';
 import type { AuthInfo } from '../http/guards.ts';
 import type { UploadedFile } from '../http/multipart.ts';
-import { type FfmpegPaths, probe } from '../media/ffmpeg.ts';
-import { decodesAsImage } from '../media/processors.ts';
+import type { JobSender } from '../jobs/job.ts';
+import type { Storage } from '../media/storage.ts';
 import type { ReportRepository } from '../modules/reports/report.repository.ts';
-import { type Alignment, COPY, CopyPicture, register, timeCandidates } from './video-align.ts';
-import { ANALYSIS, analysisFrames, matchCodes, splitFrames } from './video-mark.ts';
-import type { Watermarker } from './watermarker.ts';
+import type { RealtimePublisher } from '../realtime/publisher.ts';
+import { LEAK_TRACE } from './leak.jobs.ts';
+import { presentLeakTrace } from './leak.presenter.ts';
+import type { LeakRepository, LeakTraceOutcome, LeakTraceRow } from './leak.repository.ts';
+import { type LeakTracer, UnreadableCopy } from './leak-tracer.ts';
 
-/** Largest leaked picture the tracer reads. */
-const MAX_LEAK_BYTES = 30 * 1024 * 1024;
-/** Largest leaked video the tracer reads. */
-const MAX_LEAK_VIDEO_BYTES = 300 * 1024 * 1024;
-/** A marked video more than this shorter than a copy is not what it was copied from. */
-const DURATION_SLACK_SECONDS = 2;
-/** The tracer reads at most this much of a copy (150 bits: far more than a fan needs). */
-const MAX_COPY_SECONDS = 300;
-/** Candidates (best by the rough time search) registered in full. */
-const REGISTERED = 2;
-/** Grey levels of mean difference at ANALYSIS size beyond which a copy is another video. */
-const SAME_PICTURE = 12;
-/** Below this a video match names nobody (one minus the chance an unrelated code agrees as well). */
-const VIDEO_FOUND = 0.99;
-/** Marked videos compared with one copy at most (as long as it or longer, the nearest first). */
-const MAX_CANDIDATES = 20;
+/** Traces listed on the tracer page. */
+const RECENT = 10;
+/**
+ * Runs of one trace that may do the work. A run that throws is retried by the queue until this
+ * many have started; the last one records `failed` instead of throwing, and a later run (the
+ * worker died during the last) records `failed` without reading the copy again.
+ */
+const MAX_RUNS = 2;
 
-/** What the tracer needs to read videos (ADR 0041). */
-export interface LeakVideoDeps {
-  ffmpeg(): FfmpegPaths;
-  /** The stored reference of a marked video (MARK_REFERENCE), or null. */
-  reference(mediaId: string): Promise<Buffer | null>;
-}
+/** Where an uploaded copy waits for its job: private storage, never given a URL. */
+export const leakCopyKey = (traceId: string) => `leaks/${traceId}/copy`;
 
-interface Finding {
-  kind: 'image' | 'video';
-  found: boolean;
-  confidence: number;
-  markId: number | null;
-  fan: { id: string; username: string; name: string } | null;
-  file: { id: string; name: string } | null;
-  servedAt: Date | null;
+export interface LeakServiceDeps {
+  traces: LeakRepository;
+  tracer: LeakTracer;
+  reports: ReportRepository;
+  /** The private storage (no URL reaches it): uploaded copies until their job has read them. */
+  storage: Storage;
+  jobs: JobSender;
+  publisher: RealtimePublisher;
+  logger?: { error(obj: unknown, msg?: string): void };
 }
 
 /**
- * The leak tracer (ADR 0026): a creator (their own media) or staff (any) uploads a leaked copy and
- * learns whose marked copy it is and when it was served; the result can go with a DMCA complaint.
+ * The leak tracer (ADR 0026): a creator (their own media) or staff (any) uploads a leaked copy;
+ * the `leaks.trace` job learns whose marked copy it is and when it was served, and tells the
+ * requester; the result can go with a DMCA complaint.
  */
 export class LeakService {
-  constructor(
-    private readonly db: Db,
-    private readonly watermarker: Watermarker,
-    private readonly reports: ReportRepository,
-    private readonly video: LeakVideoDeps,
-  ) {}
+  constructor(private readonly deps: LeakServiceDeps) {}
 
-  async trace(auth: AuthInfo, files: readonly UploadedFile[]): Promise<LeakTrace> {
+  /** Checks and stores the upload and queues its trace; answers the trace, `pending`. */
+  async start(auth: AuthInfo, files: readonly UploadedFile[]): Promise<LeakTrace> {
     if (!canTraceLeaks(auth)) throw new AppError('FORBIDDEN');
     const [file] = files;
     if (!file || files.length !== 1) throw new AppError('LEAK_FILE_REQUIRED');
-    let finding: Finding;
-    if (file.size <= MAX_LEAK_BYTES && (await decodesAsImage(file.path))) {
-      finding = await this.traceImage(auth, file);
-    } else {
-      const duration = file.size <= MAX_LEAK_VIDEO_BYTES ? await this.videoDuration(file.path) : null;
-      if (!duration) throw new AppError('LEAK_FILE_REQUIRED');
-      finding = await this.traceVideo(auth, file.path, duration);
-    }
-    const { found, fan, file: file_ } = finding;
-    const confidence = found ? Math.floor(finding.confidence * 1000) / 10 : 0;
-    const [row] = await this.db
-      .insert(leakTraces)
-      .values({
-        requesterId: auth.userId,
-        markId: found ? finding.markId : null,
-        mediaId: found ? (file_?.id ?? null) : null,
-        fanId: found ? (fan?.id ?? null) : null,
-        servedAt: found ? finding.servedAt : null,
-        confidence: Math.round(confidence),
-      })
-      .returning({ id: leakTraces.id });
-    if (!row) throw new Error('insert returned no row');
-    return {
-      _id: row.id,
-      kind: finding.kind,
-      found,
-      confidence,
-      fan: found && fan ? { _id: fan.id, user: fan.username, name: fan.name } : null,
-      media: found && file_ ? { _id: file_.id, name: file_.name } : null,
-      servedAt: found ? (finding.servedAt?.toISOString() ?? null) : null,
-      complaintId: null,
-    };
-  }
-
-  /** The length of a decodable video, or null (not a video, undecodable). */
-  private async videoDuration(file: string): Promise<number | null> {
+    const kind = await this.deps.tracer.kindOf(file);
+    if (!kind) throw new AppError('LEAK_FILE_REQUIRED');
+    const id = randomUUID();
+    const key = leakCopyKey(id);
+    await this.deps.storage.put(key, file.path, 'application/octet-stream');
     try {
-      const probed = await probe(this.video.ffmpeg(), file);
-      const d = probed.info.format.duration;
-      return probed.hasVideo && d && d > 0 ? d : null;
-    } catch {
-      return null;
+      await this.deps.traces.createPending(
+        {
+          id,
+          requesterId: auth.userId,
+          requesterRoles: auth.roles,
+          kind,
+          fileName: file.filename.slice(0, 255),
+        },
+        (within) => this.deps.jobs.send(LEAK_TRACE, { traceId: id }, { singletonKey: id, within }),
+      );
+    } catch (err) {
+      await this.deps.storage.delete(key).catch(() => undefined);
+      throw err;
     }
+    return this.view(id);
   }
 
-  private async fanOf(id: string) {
-    const [fan] = await this.db
-      .select({ id: users.id, username: users.username, name: users.name })
-      .from(users)
-      .where(eq(users.id, id))
-      .limit(1);
-    return fan ?? null;
+  /** One trace, for its requester and staff; NOT_FOUND for anyone else. */
+  async get(auth: AuthInfo, traceId: string): Promise<LeakTrace> {
+    if (!canTraceLeaks(auth)) throw new AppError('FORBIDDEN');
+    const view = await this.deps.traces.view(traceId);
+    if (!view || !canSeeLeakTrace(auth, view.trace)) throw new AppError('NOT_FOUND');
+    return presentLeakTrace(view);
+  }
+
+  /** The caller's most recent traces, newest first. */
+  async recent(auth: AuthInfo): Promise<LeakTrace[]> {
+    if (!canTraceLeaks(auth)) throw new AppError('FORBIDDEN');
+    return (await this.deps.traces.recent(auth.userId, RECENT)).map(presentLeakTrace);
   }
 
   /**
-   * A leaked video (ADR 0041): the caller's marked videos at least about as long (staff: anyone's),
-   * the one whose reference picture it registers against (time offset, crop, mirror: see
-   * video-align.ts), the A/B bit of each segment it covers, and the serve record whose code those
-   * bits spell. Every choice before the bits are matched is made from the picture alone.
+   * The `leaks.trace` job: reads the stored copy with the requester's rights of the moment they
+   * asked, writes the outcome once, tells the requester, removes the copy. Safe to run again: a
+   * finished trace is not read again, and only the run that wrote the outcome tells anyone.
    */
-  private async traceVideo(auth: AuthInfo, path: string, duration: number): Promise<Finding> {
-    const none: Finding = {
-      kind: 'video',
-      found: false,
-      confidence: 0,
-      markId: null,
-      fan: null,
-      file: null,
-      servedAt: null,
-    };
-    const { userId } = auth;
-    const staff = isStaff(auth);
-    const length = sql<number>`((${media.info} -> 'format' ->> 'duration')::float8)`;
-    const candidates = await this.db
-      .select({ id: media.id, name: media.name, ownerId: media.ownerId, info: media.info })
-      .from(media)
-      .where(
-        and(
-          eq(media.kind, 'video'),
-          eq(media.status, 'ready'),
-          isNotNull(sql`${media.info} -> 'video' -> 'mark'`),
-          sql`${length} >= ${duration - DURATION_SLACK_SECONDS}`,
-          staff ? undefined : eq(media.ownerId, userId),
-        ),
-      )
-      .orderBy(sql`abs(${length} - ${duration})`)
-      .limit(MAX_CANDIDATES);
-    if (candidates.length === 0) return none;
-    const seconds = Math.min(duration + 1, MAX_COPY_SECONDS);
-    const copy = new CopyPicture(await analysisFrames(this.video.ffmpeg().ffmpeg, path, seconds, COPY));
-    if (copy.length === 0) return none;
-    // A rough time search against each candidate; the best few are registered in full.
-    type Candidate = { row: (typeof candidates)[number]; reference: Uint8Array[]; score: number };
-    let rough: Candidate[] = [];
-    for (const row of candidates) {
-      if (!canSeeTraceOf(auth, row)) continue;
-      const raw = await this.video.reference(row.id);
-      if (!raw) continue;
-      const reference = splitFrames(raw);
-      const [best] = timeCandidates(copy, reference, 1);
-      if (!best) continue;
-      rough = [...rough, { row, reference, score: best.score }]
-        .sort((a, b) => b.score - a.score)
-        .slice(0, REGISTERED);
-    }
-    let found: { row: Candidate['row']; reference: Uint8Array[]; alignment: Alignment } | null = null;
-    for (const { row, reference } of rough) {
-      const alignment = register(copy, reference);
-      if (alignment && (!found || alignment.distance < found.alignment.distance))
-        found = { row, reference, alignment };
-    }
-    if (!found || found.alignment.distance > SAME_PICTURE) return none;
-    const mark = (found.row.info as { video?: { mark?: { segmentSeconds: number } } }).video?.mark;
-    if (!mark) return none;
-    const segments = Math.ceil(found.reference.length / (mark.segmentSeconds * ANALYSIS.fps));
-    const readings = this.watermarker.videoKey.readBits(copy, found.reference, found.alignment, segments);
-    const serves = await this.watermarker.videoServesOf(found.row.id);
-    // One reading, from the alignment the picture chose, matched against every serve record's code:
-    // see matchCodes for why the search does not widen the false-match bound.
-    const match = matchCodes(
-      readings,
-      serves.map((s) => ({ id: s.id, code: this.watermarker.videoKey.code(s.id, segments) })),
-    );
-    const serve =
-      match && match.confidence >= VIDEO_FOUND ? serves.find((s) => s.id === match.id) : undefined;
-    const fan = serve ? await this.fanOf(serve.fanId) : null;
-    if (!serve || !fan || !match) return none;
-    return {
-      kind: 'video',
-      found: true,
-      confidence: match.confidence,
-      markId: null,
-      fan,
-      file: { id: found.row.id, name: found.row.name },
-      servedAt: serve.servedAt,
-    };
+  async run(traceId: string): Promise<void> {
+    const row = await this.deps.traces.claim(traceId);
+    if (row) await this.finish(row, await this.outcome(row));
+    await this.deps.storage.delete(leakCopyKey(traceId));
   }
 
-  /** A leaked picture (ADR 0026): its blind mark names the serve record. */
-  private async traceImage(auth: AuthInfo, file: UploadedFile): Promise<Finding> {
-    const { detection, record } = await this.watermarker.detect(await fs.promises.readFile(file.path));
-    const [file_] = record
-      ? await this.db
-          .select({ id: media.id, name: media.name, ownerId: media.ownerId })
-          .from(media)
-          .where(eq(media.id, record.mediaId))
-          .limit(1)
-      : [];
-    // A mark of someone else's media reads, to a creator, as no mark of theirs.
-    const mine = record && file_ && canSeeTraceOf(auth, file_) ? { record, file: file_ } : null;
-    const fan = mine ? await this.fanOf(mine.record.fanId) : null;
-    const found = !!(mine && fan);
-    return {
-      kind: 'image',
-      found,
-      confidence: found ? detection.confidence : 0,
-      markId: mine?.record.markId ?? null,
-      fan,
-      file: mine ? { id: mine.file.id, name: mine.file.name } : null,
-      servedAt: mine?.record.servedAt ?? null,
-    };
+  private async outcome(row: LeakTraceRow): Promise<LeakTraceOutcome> {
+    const failed = (error: 'unreadable' | 'failed') => ({ status: 'failed', error }) as const;
+    if (row.attempts > MAX_RUNS || !row.kind) return failed('failed');
+    const key = leakCopyKey(row.id);
+    if (!(await this.deps.storage.exists(key))) return failed('failed');
+    const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fanverse-leak-'));
+    try {
+      const local = path.join(dir, 'copy');
+      await this.deps.storage.download(key, local);
+      const viewer = { userId: row.requesterId, roles: row.requesterRoles };
+      const finding = await this.deps.tracer.trace(viewer, row.kind, local);
+      const { found, fan, file } = finding;
+      return {
+        status: 'done',
+        markId: found ? finding.markId : null,
+        mediaId: found ? (file?.id ?? null) : null,
+        fanId: found ? (fan?.id ?? null) : null,
+        servedAt: found ? finding.servedAt : null,
+        confidence: found ? Math.floor(finding.confidence * 1000) / 10 : 0,
+      };
+    } catch (err) {
+      const unreadable = err instanceof UnreadableCopy;
+      // Anything else (storage, database) may pass: the queue runs it again while runs are left.
+      if (!unreadable && row.attempts < MAX_RUNS) throw err;
+      this.deps.logger?.error({ err, traceId: row.id }, 'leak trace failed');
+      return failed(unreadable ? 'unreadable' : 'failed');
+    } finally {
+      await fs.promises.rm(dir, { recursive: true, force: true });
+    }
   }
 
-  /** Files a DMCA complaint carrying a trace of the caller's (once; a repeat answers the same one). */
+  private async finish(row: LeakTraceRow, outcome: LeakTraceOutcome): Promise<void> {
+    if (!(await this.deps.traces.finish(row.id, outcome))) return;
+    this.deps.publisher.toUser(row.requesterId, 'leakTrace', { trace: await this.view(row.id) });
+  }
+
+  private async view(traceId: string): Promise<LeakTrace> {
+    const view = await this.deps.traces.view(traceId);
+    if (!view) throw new AppError('NOT_FOUND');
+    return presentLeakTrace(view);
+  }
+
+  /** Files a DMCA complaint carrying a finished trace of the caller's that named a fan (once). */
   async complain(auth: AuthInfo, traceId: string): Promise<string> {
     if (!canTraceLeaks(auth)) throw new AppError('FORBIDDEN');
-    const [row] = await this.db
-      .select({
-        trace: leakTraces,
-        fan: users.username,
-      })
-      .from(leakTraces)
-      .leftJoin(users, eq(users.id, leakTraces.fanId))
-      .where(and(eq(leakTraces.id, traceId), eq(leakTraces.requesterId, auth.userId)))
-      .limit(1);
-    if (!row) throw new AppError('NOT_FOUND');
-    const { trace } = row;
+    const view = await this.deps.traces.view(traceId);
+    if (!view || view.trace.requesterId !== auth.userId) throw new AppError('NOT_FOUND');
+    const { trace, fan } = view;
     if (trace.complaintId) return trace.complaintId;
-    const details = trace.fanId
-      ? `Leak trace ${trace.id}: marked copy of @${row.fan} (fan ${trace.fanId}), media ${trace.mediaId}, ` +
-        `served ${trace.servedAt?.toISOString()}, confidence ${trace.confidence}%.`
-      : `Leak trace ${trace.id}: no fan's mark found in the copy.`;
-    const complaintId = await this.reports.create({
+    if (trace.status !== 'done' || !fan) throw new AppError('LEAK_COMPLAINT_NEEDS_FAN');
+    const complaintId = await this.deps.reports.create({
       reporterId: auth.userId,
       targetType: 'dmca',
       targetId: trace.mediaId ?? trace.id,
       reason: 'other',
-      details,
+      details:
+        `Leak trace ${trace.id}: marked copy of @${fan.username} (fan ${fan.id}), media ${trace.mediaId}, ` +
+        `served ${trace.servedAt?.toISOString()}, confidence ${trace.confidence}%.`,
     });
-    await this.db.update(leakTraces).set({ complaintId }).where(eq(leakTraces.id, trace.id));
+    await this.deps.traces.setComplaint(trace.id, complaintId);
     return complaintId;
   }
 }

@@ -1,0 +1,158 @@
+import type { LeakTraceError, Role } from '@fanverse/contract';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { leakTraces, media, users } from '../db/schema.ts';
+import type { JobTransaction } from '../jobs/job.ts';
+import { jobTransaction } from '../jobs/pg-boss-db.ts';
+
+export type LeakTraceRow = typeof leakTraces.$inferSelect;
+
+/** A trace with the names its answer shows: the fan's and the file's. */
+export interface LeakTraceView {
+  trace: LeakTraceRow;
+  fan: { id: string; username: string; name: string } | null;
+  file: { id: string; name: string } | null;
+}
+
+/** What a finished run writes: the result, or why there is none. */
+export type LeakTraceOutcome =
+  | {
+      status: 'done';
+      markId: number | null;
+      mediaId: string | null;
+      fanId: string | null;
+      servedAt: Date | null;
+      confidence: number;
+    }
+  | { status: 'failed'; error: LeakTraceError };
+
+/** A marked video the tracer may compare a copy with. */
+export interface VideoCandidate {
+  id: string;
+  name: string;
+  ownerId: string;
+  info: unknown;
+}
+
+/** The leak tracer's queries (ADR 0026): traces, and the media and fans their results name. */
+export class LeakRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Stores a `pending` trace and, in the same transaction, queues its job (`enqueue` sends it
+   * `within` the transaction): there is never a pending trace without a job, nor a job without its row.
+   */
+  async createPending(
+    values: {
+      id: string;
+      requesterId: string;
+      requesterRoles: Role[];
+      kind: 'image' | 'video';
+      fileName: string;
+    },
+    enqueue: (within: JobTransaction) => Promise<void>,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.insert(leakTraces).values({ ...values, status: 'pending' });
+      await enqueue(jobTransaction(tx));
+    });
+  }
+
+  /**
+   * Takes an unfinished trace for a run: `running`, one more attempt. Undefined when it is finished
+   * (a re-run after the result was written) or gone (its requester's account was deleted).
+   */
+  async claim(id: string): Promise<LeakTraceRow | undefined> {
+    const [row] = await this.db
+      .update(leakTraces)
+      .set({ status: 'running', attempts: sql`${leakTraces.attempts} + 1` })
+      .where(and(eq(leakTraces.id, id), inArray(leakTraces.status, ['pending', 'running'])))
+      .returning();
+    return row;
+  }
+
+  /** Writes a run's outcome once: false when another run already finished the trace. */
+  async finish(id: string, outcome: LeakTraceOutcome): Promise<boolean> {
+    const written = await this.db
+      .update(leakTraces)
+      .set({ ...outcome, finishedAt: sql`now()` })
+      .where(and(eq(leakTraces.id, id), eq(leakTraces.status, 'running')))
+      .returning({ id: leakTraces.id });
+    return written.length > 0;
+  }
+
+  async view(id: string): Promise<LeakTraceView | undefined> {
+    const [row] = await this.views().where(eq(leakTraces.id, id)).limit(1);
+    return row;
+  }
+
+  /** A requester's most recent traces, newest first. */
+  async recent(requesterId: string, limit: number): Promise<LeakTraceView[]> {
+    return this.views()
+      .where(eq(leakTraces.requesterId, requesterId))
+      .orderBy(desc(leakTraces.createdAt), desc(leakTraces.id))
+      .limit(limit);
+  }
+
+  private views() {
+    return this.db
+      .select({
+        trace: leakTraces,
+        fan: { id: users.id, username: users.username, name: users.name },
+        file: { id: media.id, name: media.name },
+      })
+      .from(leakTraces)
+      .leftJoin(users, eq(users.id, leakTraces.fanId))
+      .leftJoin(media, eq(media.id, leakTraces.mediaId))
+      .$dynamic();
+  }
+
+  async setComplaint(id: string, complaintId: string): Promise<void> {
+    await this.db.update(leakTraces).set({ complaintId }).where(eq(leakTraces.id, id));
+  }
+
+  async fanOf(id: string): Promise<{ id: string; username: string; name: string } | null> {
+    const [fan] = await this.db
+      .select({ id: users.id, username: users.username, name: users.name })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1);
+    return fan ?? null;
+  }
+
+  async mediaOf(id: string): Promise<{ id: string; name: string; ownerId: string } | null> {
+    const [row] = await this.db
+      .select({ id: media.id, name: media.name, ownerId: media.ownerId })
+      .from(media)
+      .where(eq(media.id, id))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * Marked, ready videos at least `minSeconds` long (of `ownerId`, or anyone's when null), the
+   * nearest in length to `seconds` first.
+   */
+  async markedVideos(q: {
+    ownerId: string | null;
+    seconds: number;
+    minSeconds: number;
+    limit: number;
+  }): Promise<VideoCandidate[]> {
+    const length = sql<number>`((${media.info} -> 'format' ->> 'duration')::float8)`;
+    return this.db
+      .select({ id: media.id, name: media.name, ownerId: media.ownerId, info: media.info })
+      .from(media)
+      .where(
+        and(
+          eq(media.kind, 'video'),
+          eq(media.status, 'ready'),
+          isNotNull(sql`${media.info} -> 'video' -> 'mark'`),
+          sql`${length} >= ${q.minSeconds}`,
+          q.ownerId ? eq(media.ownerId, q.ownerId) : undefined,
+        ),
+      )
+      .orderBy(sql`abs(${length} - ${q.seconds})`)
+      .limit(q.limit);
+  }
+}
