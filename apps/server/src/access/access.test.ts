@@ -9,6 +9,9 @@ import {
   isFreeToEveryone,
   isPublished,
   isStaff,
+  mediaSeenUntil,
+  STORY_LIFETIME_MS,
+  storyEnd,
 } from './index.ts';
 
 const DAY = 86_400_000;
@@ -77,6 +80,8 @@ describe('post predicates', () => {
     creatorId: 'c',
     status,
     adminStatus,
+    kind: 'post',
+    createdAt: new Date(Date.now() - 30 * DAY),
     visibility: 'subscribers',
     subscribed: true,
     unlocked: true,
@@ -110,6 +115,23 @@ describe('post predicates', () => {
     expect(canSeeMedia(null, { ...free, creatorSuspended: true })).toBe(false);
     expect(canSeeMedia(null, { ...free, visibility: 'subscribers' })).toBe(false);
     expect(canSeeMedia(null, post('active', 'new'))).toBe(false);
+  });
+  it('a story is published for its lifetime only; its creator and staff still see it after', () => {
+    const created = new Date('2026-03-10T12:00:00Z');
+    const story = { ...post('active', 'approved'), kind: 'story', createdAt: created, visibility: 'free' };
+    const justBefore = new Date(created.getTime() + STORY_LIFETIME_MS - 1);
+    const end = new Date(created.getTime() + STORY_LIFETIME_MS);
+    expect(storyEnd(story)).toEqual(end);
+    expect(storyEnd(post('active', 'approved'))).toBeNull();
+    expect([isPublished(story, justBefore), isPublished(story, end)]).toEqual([true, false]);
+    expect([canSeeMedia(fan, story, justBefore), canSeeMedia(fan, story, end)]).toEqual([true, false]);
+    expect([canSeeMedia(null, story, justBefore), canSeeMedia(null, story, end)]).toEqual([true, false]);
+    expect([canSeePost(owner, story, end), canSeePost(coord, story, end)]).toEqual([true, true]);
+    expect([canSeeMedia(owner, story, end), canSeeMedia(coord, story, end)]).toEqual([true, true]);
+    expect([mediaSeenUntil(fan, story), mediaSeenUntil(null, story)]).toEqual([end, end]);
+    expect([mediaSeenUntil(owner, story), mediaSeenUntil(coord, story)]).toEqual([null, null]);
+    // A post never expires.
+    expect(isPublished(post('active', 'approved'), new Date(created.getTime() + 400 * DAY))).toBe(true);
   });
   it('staff are exactly the roles of the contract admin area', () => {
     expect(['super', 'admin', 'coord'].map((r) => isStaff({ roles: [r] }))).toEqual([true, true, true]);

@@ -2,8 +2,18 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { posts, users } from '../db/schema.ts';
 import { isOwner, isStaff, type Viewer } from './roles.ts';
 
-/** What decides whether a post exists for a viewer. */
-export type PostState = { creatorId: string; status: string; adminStatus: string; publishAt?: Date | null };
+/**
+ * What decides whether a post exists for a viewer. `kind` and `createdAt`: a story is published
+ * only within its lifetime (`isCurrent`).
+ */
+export type PostState = {
+  creatorId: string;
+  status: string;
+  adminStatus: string;
+  publishAt?: Date | null;
+  kind: string;
+  createdAt: Date;
+};
 
 /**
  * What decides whether a viewer may see a post's media. `creatorSuspended`: staff suspended the
@@ -19,29 +29,66 @@ export type PostEntitlement = PostState & {
 };
 
 /** Columns of `posts` or of an alias of it. */
-export type PostColumns = { status: SQLWrapper; adminStatus: SQLWrapper; publishAt: SQLWrapper };
+export type PostColumns = {
+  status: SQLWrapper;
+  adminStatus: SQLWrapper;
+  publishAt: SQLWrapper;
+  kind: SQLWrapper;
+  createdAt: SQLWrapper;
+};
+
+/** How long a story lives (spec: stories are seen for a day), counted from its creation. */
+export const STORY_LIFETIME_MS = 24 * 3600_000;
+
+/** `now` as SQL: the app's clock when given, else the database's. */
+const sqlTime = (now?: Date): SQL => (now ? sql`${now.toISOString()}::timestamptz` : sql`now()`);
 
 /** A post that has not been deleted (its creator and staff still see it while in review). */
 export const isLivePost = (post: Pick<PostState, 'status'>): boolean => post.status === 'active';
 
+/** When a story stops being published (null for a post, which does not expire). */
+export const storyEnd = (post: Pick<PostState, 'kind' | 'createdAt'>): Date | null =>
+  post.kind === 'story' ? new Date(post.createdAt.getTime() + STORY_LIFETIME_MS) : null;
+
+/** Within its lifetime: every post, a story until `storyEnd`. */
+export const isCurrent = (post: Pick<PostState, 'kind' | 'createdAt'>, now: Date = new Date()): boolean => {
+  const end = storyEnd(post);
+  return !end || now < end;
+};
+
 /**
- * THE definition of published: live, approved by a moderator, and its scheduled time (if any) has
- * come (`now` is the app's clock). Fans see only these.
+ * SQL: created within a story's lifetime (a range on `created_at`, which the stories list's index
+ * can use); `currentPostSql` is the rule for any post.
+ */
+export const currentStorySql = (t: Pick<PostColumns, 'createdAt'> = posts, now?: Date): SQL =>
+  sql`(${t.createdAt} > ${sqlTime(now)} - ${sql.raw(`interval '${STORY_LIFETIME_MS / 1000} seconds'`)})`;
+
+/** SQL twin of `isCurrent`. */
+export const currentPostSql = (t: Pick<PostColumns, 'kind' | 'createdAt'> = posts, now?: Date): SQL =>
+  sql`(${t.kind} <> 'story' OR ${currentStorySql(t, now)})`;
+
+/**
+ * THE definition of published: live, approved by a moderator, its scheduled time (if any) has
+ * come, and for a story within its lifetime (`now` is the app's clock). Fans and visitors see only
+ * these; a story's creator and staff still see it after (`canSeePost`).
  */
 export const isPublished = (
-  post: Pick<PostState, 'status' | 'adminStatus' | 'publishAt'>,
+  post: Pick<PostState, 'status' | 'adminStatus' | 'publishAt' | 'kind' | 'createdAt'>,
   now: Date = new Date(),
 ): boolean =>
-  isLivePost(post) && post.adminStatus === 'approved' && (!post.publishAt || post.publishAt <= now);
+  isLivePost(post) &&
+  post.adminStatus === 'approved' &&
+  (!post.publishAt || post.publishAt <= now) &&
+  isCurrent(post, now);
 
 /** SQL twin of `isLivePost`. */
 export const livePostSql = (t: Pick<PostColumns, 'status'> = posts): SQL => sql`(${t.status} = 'active')`;
 
 /** SQL twin of `isPublished` (`now` defaults to the database's clock). */
 export const publishedPostSql = (t: PostColumns = posts, now?: Date): SQL =>
-  sql`(${livePostSql(t)} AND ${t.adminStatus} = 'approved' AND (${t.publishAt} IS NULL OR ${t.publishAt} <= ${
-    now ? sql`${now.toISOString()}::timestamptz` : sql`now()`
-  }))`;
+  sql`(${livePostSql(t)} AND ${t.adminStatus} = 'approved' AND (${t.publishAt} IS NULL OR ${t.publishAt} <= ${sqlTime(
+    now,
+  )}) AND ${currentPostSql(t, now)})`;
 
 /**
  * SQL: whether the account of the creator `creatorId` is suspended by staff (one primary-key
@@ -58,7 +105,10 @@ export const creatorSuspendedSql = (creatorId: SQLWrapper): SQL =>
  * even listed as locked in the story row.
  */
 export const isFreeToEveryone = (
-  post: Pick<PostEntitlement, 'status' | 'adminStatus' | 'publishAt' | 'visibility' | 'creatorSuspended'>,
+  post: Pick<
+    PostEntitlement,
+    'status' | 'adminStatus' | 'publishAt' | 'kind' | 'createdAt' | 'visibility' | 'creatorSuspended'
+  >,
   now: Date = new Date(),
 ): boolean => isPublished(post, now) && post.visibility === 'free' && !post.creatorSuspended;
 
@@ -93,8 +143,9 @@ export function canSeePreview(
 /**
  * Who may see a post's media (spec §4/§6): its creator and staff, and fans entitled to it — free
  * posts to everyone (visitors too, ADR 0038), subscriber posts to active subscribers and to whoever
- * unlocked them, pay-per-view posts to those who unlocked them; stories alike. Nobody blocked by the
- * creator, or who blocked them, gets them (ADR 0043). Everyone else gets the preview.
+ * unlocked them, pay-per-view posts to those who unlocked them; stories alike while current (a
+ * paid story too: what was bought is a day's story). Nobody blocked by the creator, or who blocked
+ * them, gets them (ADR 0043). Everyone else gets the preview.
  */
 export function canSeeMedia(viewer: Viewer, post: PostEntitlement, now: Date = new Date()): boolean {
   if (!viewer) return isFreeToEveryone(post, now);
@@ -110,4 +161,13 @@ export function canSeeMedia(viewer: Viewer, post: PostEntitlement, now: Date = n
     default:
       return false;
   }
+}
+
+/**
+ * When a viewer's sight of a post's media ends by the clock alone (null: no end known in advance):
+ * a story's end, but not for its creator and staff, who still see it after. Bearer URLs signed for
+ * the viewer (pictures) expire no later, so none outlives the story.
+ */
+export function mediaSeenUntil(viewer: Viewer, post: PostState): Date | null {
+  return isStaff(viewer) || isOwner(viewer, post) ? null : storyEnd(post);
 }

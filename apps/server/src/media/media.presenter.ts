@@ -16,13 +16,15 @@ function publicInfo(info: unknown): Media['info'] {
 /**
  * Row → contract `Media`. With access: signed URLs of the web version (re-encoded image, or the
  * video without metadata), thumbnail and poster, the pictures signed for `viewerId` so they carry
- * that viewer's mark. Without: only the blurred preview, `locked: true`.
+ * that viewer's mark. Without: only the blurred preview, `locked: true`. No URL is valid past
+ * `until` (when the viewer's sight of the file ends: a story's end, `mediaSeenUntil`).
  */
 export function presentMedia(
   row: MediaRow,
   access: boolean,
   signer: UrlSigner,
   viewerId: string | null,
+  until: Date | null = null,
 ): Media {
   // Marked renditions are signed for the viewer, whose mark they carry (ADR 0026).
   const url = (key: string | null, variant: Variant) => {
@@ -32,10 +34,10 @@ export function presentMedia(
     // get only the marked HLS (media.play).
     if (isMarkedVideo(row) && (variant === 'web' || variant === 'original'))
       return viewerId && (viewerId === row.ownerId || viewerId === EVERYONE)
-        ? signer.url(row.id, variant, viewerId)
+        ? signer.url(row.id, variant, viewerId, until)
         : null;
-    if (!mustMark(row, variant)) return signer.url(row.id, variant);
-    return viewerId ? signer.url(row.id, variant, viewerId) : null;
+    if (!mustMark(row, variant)) return signer.url(row.id, variant, undefined, until);
+    return viewerId ? signer.url(row.id, variant, viewerId, until) : null;
   };
   const type = row.kind === 'video' ? 'video' : 'image';
   const base = {

@@ -234,10 +234,10 @@ export class MediaService {
 
   /**
    * The contract shape; without access only the blurred preview is addressable. Pictures that must
-   * be marked are signed for `viewerId` (and absent without one).
+   * be marked are signed for `viewerId` (and absent without one); no URL is valid past `until`.
    */
-  present(row: MediaRow, access: boolean, viewerId: string | null): Media {
-    return presentMedia(row, access, this.deps.signer, viewerId);
+  present(row: MediaRow, access: boolean, viewerId: string | null, until: Date | null = null): Media {
+    return presentMedia(row, access, this.deps.signer, viewerId, until);
   }
 
   async attachable(viewer: Viewer, mediaIds: readonly string[]): Promise<MediaRow[]> {

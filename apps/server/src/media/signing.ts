@@ -50,12 +50,14 @@ export class UrlSigner {
   }
 
   /**
-   * A URL (relative, or absolute on the CDN domain) valid for at least the configured TTL. With
-   * `fan`, the file is served with that fan's mark (the fan is part of what is signed).
+   * A URL (relative, or absolute on the CDN domain) valid for at least the configured TTL, but
+   * never past `until` (the end of the viewer's sight of the file, e.g. a story's). With `fan`, the
+   * file is served with that fan's mark (the fan is part of what is signed).
    */
-  url(id: string, variant: Variant, fan?: string): string {
+  url(id: string, variant: Variant, fan?: string, until?: Date | null): string {
     const window = Math.min(300, this.opts.ttlSeconds);
-    const exp = Math.ceil((this.nowSeconds() + this.opts.ttlSeconds) / window) * window;
+    const rounded = Math.ceil((this.nowSeconds() + this.opts.ttlSeconds) / window) * window;
+    const exp = until ? Math.min(rounded, Math.floor(until.getTime() / 1000)) : rounded;
     if (!fan) {
       const key = `${id}/${variant}/${exp}`;
       let signed = this.shared.get(key);

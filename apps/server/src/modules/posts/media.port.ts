@@ -34,8 +34,11 @@ export interface MediaPort {
   startProcessing(mediaIds: readonly string[]): Promise<void>;
   /** Processes one small image within the caller's request (avatars, covers). */
   processNow(mediaId: string): Promise<MediaRow | undefined>;
-  /** Pictures of private media are signed for `viewerId`, whose mark they carry (ADR 0026). */
-  present(row: MediaRow, access: boolean, viewerId: string | null): Media;
+  /**
+   * Pictures of private media are signed for `viewerId`, whose mark they carry (ADR 0026); no URL
+   * is valid past `until` (a story's end for its fans, `mediaSeenUntil`).
+   */
+  present(row: MediaRow, access: boolean, viewerId: string | null, until?: Date | null): Media;
   remove(mediaId: string): Promise<void>;
   /** A generated file of a ready video by name under its prefix (e.g. the tracer's reference). */
   videoFile(mediaId: string, name: string): Promise<{ open(): Promise<AsyncIterable<Uint8Array>> } | null>;

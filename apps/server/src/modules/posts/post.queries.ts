@@ -1,6 +1,6 @@
 import type { AdminStatus } from '@fanverse/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { freeToEveryoneSql, livePostSql, publishedPostSql } from '../../access/index.ts';
+import { currentStorySql, freeToEveryoneSql, livePostSql, publishedPostSql } from '../../access/index.ts';
 import { posts } from '../../db/schema.ts';
 import type { AuthInfo } from '../../http/guards.ts';
 import { escapeLike } from '../search/spelling.ts';
@@ -82,22 +82,23 @@ export function feedFilter(
 }
 
 /**
- * Stories of the last day: a creator's (all states for the owner), or of followed creators; for a
- * visitor (no viewer) only stories free to everyone, a creator's or every creator's (ADR 0038).
+ * Current stories (within their lifetime, the access module's rule): a creator's (all states for
+ * the owner), or of followed creators; for a visitor (no viewer) only stories free to everyone, a
+ * creator's or every creator's (ADR 0038).
  */
 export function storiesFilter(
   repo: PostRepository,
   viewerId: string | null,
   creatorId: string | undefined,
   seesUnreviewed: boolean,
-  since: Date,
   now: Date | undefined,
 ): SQL | undefined {
   return and(
     eq(posts.kind, 'story'),
+    // Also part of `publishedPostSql`; stated alone it is a range the feed index can use.
+    currentStorySql(posts, now),
     seesUnreviewed ? livePostSql() : publishedPostSql(posts, now),
     viewerId ? undefined : freeToEveryoneSql(posts, now),
-    repo.recentSql(since),
     creatorId ? eq(posts.creatorId, creatorId) : viewerId ? repo.followedCreatorsSql(viewerId) : undefined,
   );
 }

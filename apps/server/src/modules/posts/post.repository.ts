@@ -571,10 +571,6 @@ export class PostRepository {
     return sql`(SELECT count(*) FROM ${follows} f WHERE f.creator_id = ${posts.creatorId})`;
   }
 
-  recentSql(since: Date): SQL {
-    return gt(posts.createdAt, since)!;
-  }
-
   async countByReview(kind: 'post' | 'story'): Promise<number> {
     const [row] = await this.db
       .select({ n: count() })

@@ -10,6 +10,7 @@ import {
   isLivePost,
   isOwner,
   isStaff,
+  mediaSeenUntil,
 } from '../../access/index.ts';
 import type { MediaRow, PostRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -74,7 +75,6 @@ const VISITOR_FEED_TTL_MS = 5_000;
  * unlocks and subscriptions are read fresh on every request (`viewerState`).
  */
 const SHARED_PAGE_TTL_MS = 5_000;
-const STORY_LIFETIME_MS = 24 * 3600_000;
 
 /** Posts and stories: publishing, the feeds, review, likes and saves. */
 export class PostService {
@@ -152,13 +152,16 @@ export class PostService {
     this.sharedPages.clear();
   }
 
-  /** Presents rows for one viewer, deciding media access per post (the rows carry their files). */
+  /**
+   * Presents rows for one viewer, deciding media access per post (the rows carry their files). A
+   * story's signed URLs end with it, but for its creator and staff (`mediaSeenUntil`).
+   */
   present(auth: AuthInfo | null, rows: PostListRow[]) {
     const now = this.now();
     return rows.map((r) =>
       presentPost(r, r.media, canSeeMedia(auth, r, now), (m, a) => {
         // A visitor gets media only of content free to everyone: its pictures unmarked (ADR 0038).
-        const media = this.deps.media.present(m, a, auth?.userId ?? EVERYONE);
+        const media = this.deps.media.present(m, a, auth?.userId ?? EVERYONE, mediaSeenUntil(auth, r));
         // A locked video's free preview is offered only to whoever may play it.
         return a || canSeePreview(auth, r, now) ? media : { ...media, preview: 0 };
       }),
@@ -171,7 +174,8 @@ export class PostService {
    */
   feed(auth: AuthInfo | null, query: PostFeedQuery): Promise<PostsResponse> {
     if (auth) return this.buildFeed(auth, query);
-    const key = JSON.stringify(query);
+    // The clock the filters compare with is part of the answer (a story by id expires).
+    const key = JSON.stringify([query, this.sqlNow()]);
     const cached = this.visitorFeeds.get(key);
     if (cached) return cached;
     const answer = this.buildFeed(null, query);
@@ -282,24 +286,21 @@ export class PostService {
     return { word, posts: found, statistics: pageStatistics(page, limit, total) };
   }
 
-  /** Stories of the last 24 hours: one creator's, or those of followed and subscribed creators. */
   /**
-   * Stories of the last day: a creator's, or (no creator) those of followed creators. Visitors
-   * (ADR 0038) get only stories free to everyone: a creator's, or without one every creator's, most
-   * followed creators first.
+   * Current stories (a story lives a day, `isPublished`): a creator's, or (no creator) those of
+   * followed and subscribed creators. Visitors (ADR 0038) get only stories free to everyone: a
+   * creator's, or without one every creator's, most followed creators first.
    */
   async stories(auth: AuthInfo | null, handle?: string) {
     const creator = handle ? await this.deps.creators.findCreatorByHandle(handle) : undefined;
     if (handle && !creator) throw new AppError('NOT_FOUND');
     const own = !!auth && !!creator && creator.id === auth.userId;
-    const since = new Date(this.now().getTime() - STORY_LIFETIME_MS);
     const filter: ListFilter = {
       where: storiesFilter(
         this.deps.posts,
         auth?.userId ?? null,
         creator?.id,
         own || isStaff(auth),
-        since,
         this.sqlNow(),
       ),
       order: 'newest',
