@@ -18,6 +18,8 @@ const paths = {
   down: 'M6 9l6 6 6-6',
   close: 'M6 6l12 12M18 6L6 18',
   user: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 21a8 8 0 0116 0',
+  soundOn: 'M11 5L6 9H2v6h4l5 4V5zM15.5 8.5a5 5 0 010 7M19 5a10 10 0 010 14',
+  soundOff: 'M11 5L6 9H2v6h4l5 4V5zM22 9l-6 6M16 9l6 6',
 } as const;
 
 export type ContentIconName = keyof typeof paths;

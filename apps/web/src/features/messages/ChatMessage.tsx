@@ -31,8 +31,9 @@ function MessageMedia({ message, index }: { message: Message; index: number }) {
     );
   }
   if (file.type === 'video') {
-    // The same protected player as posts: a marked video's file is never sent (ADR 0043).
-    return <VideoPlayer media={file} className="chat-media chat-media__video" />;
+    // The same protected player as posts: a marked video's file is never sent (ADR 0043). Its
+    // native controls are a bubble's one scrubber: no seek strip under them.
+    return <VideoPlayer media={file} className="chat-media chat-media__video" seekStrip={false} />;
   }
   return (
     <a href={file.src ?? undefined} target="_blank" rel="noreferrer" className="chat-media">

@@ -14,7 +14,9 @@ const IMAGE_MS = 5000;
 
 /**
  * Story viewer (?story_view=handle[:index or story id]): progress bars, tap left/right for previous/next,
- * swipe, auto-advance; a 1080×1920 portrait frame. Ends by calling onDone.
+ * swipe, hold to pause, auto-advance; a 1080×1920 portrait frame. Videos start muted; the sound
+ * button (top right, above the tap zones) turns the sound on for the rest of this viewing. Ends by
+ * calling onDone.
  */
 export function StoryViewer({ value, onDone }: { value: string; onDone: () => void }) {
   const { t } = useTranslation('content');
@@ -22,6 +24,8 @@ export function StoryViewer({ value, onDone }: { value: string; onDone: () => vo
   // A story id (from a story card anywhere) starts at that story once the list is in.
   const [chosen, setIndex] = useState<number | null>(/^\d+$/.test(start) ? Number(start) : null);
   const [paused, setPaused] = useState(false);
+  // Kept across the stories of this viewing, like Instagram's: one press and every video has sound.
+  const [muted, setMuted] = useState(true);
   const stories = useQuery({
     queryKey: ['stories.list', handle.toLowerCase()],
     queryFn: () => api('stories.list', { creator: handle }),
@@ -97,13 +101,14 @@ export function StoryViewer({ value, onDone }: { value: string; onDone: () => vo
             </span>
           </div>
         ) : video ? (
-          // The same player as posts (hls.js, Safari's native HLS), autoplaying muted.
+          // The same player as posts (hls.js, Safari's native HLS), autoplaying (muted until the
+          // sound button is pressed: browsers refuse sound before the viewer acts).
           <VideoPlayer
             key={story._id}
             media={media}
             className="story-viewer__video"
             autoPlay
-            muted
+            muted={muted}
             controls={false}
             onEnded={next}
           />
@@ -125,6 +130,22 @@ export function StoryViewer({ value, onDone }: { value: string; onDone: () => vo
           aria-label={t('stories.next')}
           data-testid="story-next"
         />
+        {open && video && (
+          // After the tap zones, and above them: a press here is neither a tap, a swipe nor a hold.
+          <button
+            type="button"
+            className="story-viewer__sound"
+            onClick={() => setMuted((m) => !m)}
+            onPointerDown={(event) => event.stopPropagation()}
+            onPointerUp={(event) => event.stopPropagation()}
+            aria-label={t('stories.sound')}
+            aria-pressed={!muted}
+            title={muted ? t('stories.soundOn') : t('stories.soundOff')}
+            data-testid="story-sound"
+          >
+            <ContentIcon name={muted ? 'soundOff' : 'soundOn'} size={22} />
+          </button>
+        )}
       </div>
     </div>
   );

@@ -118,6 +118,12 @@ export interface VideoPlayerProps {
   preload?: boolean;
   /** Native controls (false in reels, which have their own gestures). */
   controls?: boolean;
+  /**
+   * With controls, also the seek strip with frame previews under the picture (ADR 0037), a second
+   * scrubber beside the native timeline; false where the native controls must be the only ones
+   * (message bubbles, too small for both).
+   */
+  seekStrip?: boolean;
   /** A locked video's free preview (media.play grants only the preview's playlist). */
   preview?: boolean;
   onEnded?: () => void;
@@ -138,6 +144,7 @@ export function VideoPlayer({
   loop = false,
   preload = false,
   controls = true,
+  seekStrip = true,
   preview = false,
   onEnded,
   onVideo,
@@ -264,7 +271,7 @@ export function VideoPlayer({
         data-media-id={media._id}
         data-preview={play?.preview ? 'true' : undefined}
       />
-      {play?.thumbnails && controls && (
+      {play?.thumbnails && controls && seekStrip && (
         <Suspense fallback={null}>
           <SeekStrip video={videoRef} thumbnails={play.thumbnails} duration={play.duration} />
         </Suspense>
