@@ -235,12 +235,19 @@ test('the story viewer has a sound button: unmutes, is remembered from story to 
       await expect(sound).toHaveAttribute('aria-pressed', 'true');
       expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
 
-      // Holding the picture still pauses the story; letting go resumes it.
+      // Holding the picture pauses the story and its video; letting go plays them again.
       const fills = viewer.locator('.story-viewer__fill.is-paused');
+      const playing = () => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0);
+      await expect.poll(playing, { timeout: 30_000 }).toBe(true);
       await frame.dispatchEvent('pointerdown', { pointerId: 1, clientX: area.x + 10, clientY: area.y + 200 });
       await expect(fills.first()).toBeAttached();
+      await expect.poll(playing).toBe(false);
+      const heldAt = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+      await page.waitForTimeout(500);
+      expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBe(heldAt);
       await frame.dispatchEvent('pointerup', { pointerId: 1, clientX: area.x + 10, clientY: area.y + 200 });
       await expect(fills).toHaveCount(0);
+      await expect.poll(playing).toBe(true);
 
       // Pressed again: muted.
       await sound.click();

@@ -1,6 +1,6 @@
 import type { Post } from '@fanverse/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../app/api.ts';
 import { useOverlay } from '../../app/navigation.ts';
@@ -26,6 +26,21 @@ export function StoryViewer({ value, onDone }: { value: string; onDone: () => vo
   const [paused, setPaused] = useState(false);
   // Kept across the stories of this viewing, like Instagram's: one press and every video has sound.
   const [muted, setMuted] = useState(true);
+  // A video story's element: holding the picture pauses the video too, letting go plays it again.
+  const videoEl = useRef<HTMLVideoElement | null>(null);
+  const heldVideo = useRef(false);
+  const hold = (on: boolean) => {
+    setPaused(on);
+    const v = videoEl.current;
+    if (!v) return;
+    if (on && !v.paused) {
+      heldVideo.current = true;
+      v.pause();
+    } else if (!on && heldVideo.current) {
+      heldVideo.current = false;
+      void v.play().catch(() => {});
+    }
+  };
   const stories = useQuery({
     queryKey: ['stories.list', handle.toLowerCase()],
     queryFn: () => api('stories.list', { creator: handle }),
@@ -86,11 +101,11 @@ export function StoryViewer({ value, onDone }: { value: string; onDone: () => vo
         {...swipe}
         onPointerDown={(event) => {
           swipe.onPointerDown(event);
-          setPaused(true);
+          hold(true);
         }}
         onPointerUp={(event) => {
           swipe.onPointerUp(event);
-          setPaused(false);
+          hold(false);
         }}
       >
         {!open ? (
@@ -111,6 +126,9 @@ export function StoryViewer({ value, onDone }: { value: string; onDone: () => vo
             muted={muted}
             controls={false}
             onEnded={next}
+            onVideo={(v) => {
+              videoEl.current = v;
+            }}
           />
         ) : (
           <img key={story._id} src={media.src ?? undefined} alt="" />
