@@ -177,6 +177,7 @@ async function main() {
     `Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, load average ${load.join(' ')} at the end (shared machine: wall times grow with its load; CPU seconds much less).`,
     '',
     `Source: 720p30 H.264 + AAC, ${SECONDS} s; encrypted HLS ladder ${renditions.map((r) => r.name).join(', ')} in one ffmpeg run, x264 \`${preset}\`.`,
+    "No free preview here: a locked video's preview (at most 30 s of the rung nearest 480p) is encoded in the same run, in A/B variants too when the video is marked (ADR 0041): a few percent of the ladder's cost for a video of minutes, more for a clip barely longer than its preview.",
     '',
     '| ladder | wall s | ffmpeg CPU s | stored MB |',
     '|---|---:|---:|---:|',

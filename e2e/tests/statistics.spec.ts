@@ -162,6 +162,32 @@ test.describe('admin statistics and the super dashboard', () => {
     await expect(row.getByTestId('product-price')).toContainText('$5.00');
   });
 
+  test('super dashboard: how many private videos still wait for the invisible mark (ADR 0041)', async ({
+    page,
+    request,
+  }, info) => {
+    for (const language of ['en', 'es'] as const) {
+      await page.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
+      for (const [width, viewport] of [
+        ['phone', PHONE],
+        ['desktop', DESKTOP],
+      ] as const) {
+        await page.setViewportSize(viewport);
+        await loginByApi(page, request, 'superadmin', '/dashboard');
+        const section = page.getByTestId('dashboard-video-mark');
+        await section.scrollIntoViewIfNeeded();
+        // The demo's videos were encoded with the mark: none is left.
+        await expect(page.getByTestId('video-mark-remaining')).toHaveText('0');
+        await expect(section).toContainText(
+          language === 'es'
+            ? 'Todos los vídeos privados llevan la marca invisible de cada fan.'
+            : "Every private video carries each fan's invisible mark.",
+        );
+        await shot(page, info, `dashboard-video-mark-${language}-${width}`);
+      }
+    }
+  });
+
   test('super changes the payout period, holding time and feature switches, and manages administrators', async ({
     page,
     browser,

@@ -224,6 +224,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     jobs,
     media: media.service,
     watermarker: media.watermarker,
+    markBackfill: media.markBackfill,
     liveMedia,
     hls: media.hls,
     privateStorage: createPrivateStorage(config),

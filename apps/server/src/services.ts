@@ -10,6 +10,7 @@ import { resolveFfmpeg } from './media/ffmpeg.ts';
 import type { HlsDelivery } from './media/hls/index.ts';
 import type { LiveMedia } from './media/live/live-media.ts';
 import { NginxRtmpControl, NginxRtmpFiles } from './media/live/nginx-rtmp.ts';
+import type { MarkBackfill } from './media/mark-backfill.ts';
 import type { Storage } from './media/storage.ts';
 import { MARK_REFERENCE } from './media/video.ts';
 import { ActionLog } from './modules/admin/action-log.ts';
@@ -95,6 +96,8 @@ export interface ServiceDeps {
   media: MediaPort;
   /** Per-fan marked copies and their serve records (ADR 0026). */
   watermarker: Watermarker;
+  /** Re-encodes private videos from before the mark with it (ADR 0041). */
+  markBackfill: MarkBackfill;
   /** The live streams' media path (ffmpeg to HLS). */
   liveMedia: LiveMedia;
   /** The protected HLS delivery (media/hls) live streams are served through. */
@@ -387,6 +390,7 @@ export function buildServices(deps: ServiceDeps) {
       now: deps.now,
     }),
     settings,
+    markBackfill: deps.markBackfill,
     contact: new ContactService(new ContactRepository(db), deps.limiter, reportRepo),
     outbox: deps.outbox,
     emailConfirmation,

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { createDecipheriv } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaService } from '../src/media/media.service.ts';
 import { createUser, subscribe } from './factories.ts';
 import type { TestApp } from './harness.ts';
-import { postForm } from './media-fixtures.ts';
-import { approvedVideoPost } from './video-post.ts';
+import { postForm, testClip } from './media-fixtures.ts';
+import { approvedVideoPost, downloadStream, readPlaylist, traceCopy } from './video-post.ts';
 
 /**
  * The traceable mark on videos (ADR 0041), through the real app: a 30 s video is transcoded in
@@ -34,11 +33,7 @@ let source: string;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-leak-video-'));
   source = path.join(dir, 'source.mp4');
-  await run('ffmpeg', [
-    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=duration=${SECONDS}:size=640x360:rate=25`],
-    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${SECONDS}`],
-    ...['-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'veryfast', '-c:a', 'aac', '-shortest', source],
-  ]);
+  await testClip(source, SECONDS);
   const setup = await approvedVideoPost({ visibility: 'subscribers' }, [
     { name: 'clip.mp4', data: fs.readFileSync(source) },
   ]);
@@ -59,38 +54,13 @@ async function playlistOf(who: Who) {
   expect(play.status).toBe(200);
   const master = await (await get(play.body.hls as string, who.token)).text();
   const variant = master.split('\n').find((l) => l && !l.startsWith('#')) as string;
-  const playlist = await (await get(variant, who.token)).text();
-  const key = Buffer.from(
-    await (await get(/URI="([^"]+)"/.exec(playlist)?.[1] as string, who.token)).arrayBuffer(),
-  );
-  const iv = Buffer.from(/IV=0x([0-9a-f]+)/i.exec(playlist)?.[1] as string, 'hex');
-  const segments = playlist.split('\n').filter((l) => l && !l.startsWith('#'));
-  return { play: play.body, playlist, key, iv, segments };
+  return { play: play.body, ...(await readPlaylist(get, variant, who.token)) };
 }
 
-/** Fetches and decrypts every segment (AES-128-CBC, as HLS players do) into one transport stream. */
-async function download(who: Who, file: string) {
-  const { key, iv, segments } = await playlistOf(who);
-  const parts: Buffer[] = [];
-  for (const url of segments) {
-    const res = await get(url);
-    expect(res.status).toBe(200);
-    const d = createDecipheriv('aes-128-cbc', key, iv);
-    parts.push(d.update(Buffer.from(await res.arrayBuffer())), d.final());
-  }
-  fs.writeFileSync(file, Buffer.concat(parts));
-}
+/** Fetches and decrypts every segment of the fan's playlist into one transport stream. */
+const download = async (who: Who, file: string) => downloadStream(get, await playlistOf(who), file);
 
-/** Uploads a copy, lets its `leaks.trace` job run, and answers the trace as its requester reads it. */
-async function trace(who: Who, file: string) {
-  const res = await postForm(base, '/api/v1/leaks/trace', who.token, {}, [
-    { name: path.basename(file), data: fs.readFileSync(file) },
-  ]);
-  if (res.status !== 200) return res;
-  expect(res.body).toMatchObject({ status: 'pending', kind: 'video', found: null });
-  await t.jobs.drain();
-  return t.call('leaks.get', undefined, { token: who.token, params: { id: res.body._id as string } });
-}
+const trace = (who: Who, file: string) => traceCopy(t, base, who.token, file);
 
 /** A copy of `from` edited by ffmpeg (`args` after the input: filters, seeks), re-encoded. */
 async function edit(from: string, name: string, args: string[]) {

@@ -39,6 +39,25 @@ export async function mp4(seconds = 1, size = '64x48'): Promise<Buffer> {
   return data;
 }
 
+/**
+ * Writes to `file` a 640×360 25 fps H.264 + AAC clip of ffmpeg's testsrc2 with a 440 Hz tone.
+ * testsrc2's picture repeats every 12 s; `scroll` moves it slowly sideways, so no two moments of
+ * up to ~55 s look alike (for a tracer that must tell from the picture where a copy starts).
+ */
+export async function testClip(
+  file: string,
+  seconds: number,
+  opts: { scroll?: boolean } = {},
+): Promise<void> {
+  const { ffmpeg } = resolveFfmpeg({});
+  const picture = `testsrc2=duration=${seconds}:size=640x360:rate=25${opts.scroll ? ',scroll=h=0.0007' : ''}`;
+  await exec(ffmpeg, [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', picture],
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
+    ...['-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'veryfast', '-c:a', 'aac', '-shortest', file],
+  ]);
+}
+
 /** Posts a multipart form to the listening app. */
 export async function postForm(
   base: string,

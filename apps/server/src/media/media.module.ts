@@ -6,12 +6,15 @@ import type { JobRegistry } from '../jobs/job.ts';
 import { Watermarker } from '../watermark/watermarker.ts';
 import { type FfmpegPaths, resolveFfmpeg } from './ffmpeg.ts';
 import { HlsDelivery, HlsKeys, HlsSigner } from './hls/index.ts';
+import { MarkBackfillRepository } from './mark-backfill.repository.ts';
+import { MarkBackfill } from './mark-backfill.ts';
 import { type MediaWatcher, registerMediaJobs } from './media.jobs.ts';
 import { MediaRepository } from './media.repository.ts';
 import { registerMediaRoutes, registerPublicMediaRoutes } from './media.routes.ts';
 import { MediaService } from './media.service.ts';
 import { UrlSigner } from './signing.ts';
 import { createStorage, type Storage } from './storage.ts';
+import { VideoEncoder } from './video-encoder.ts';
 
 export interface MediaModuleOptions {
   database: Database;
@@ -34,12 +37,14 @@ export interface MediaModule {
   hls: HlsDelivery;
   hlsKeys: HlsKeys;
   watermarker: Watermarker;
+  /** Re-encodes private videos from before the mark with it (ADR 0041). */
+  markBackfill: MarkBackfill;
   /** Another module follows the files it holds while they are processed (see MediaWatcher). */
   watch(watcher: MediaWatcher): void;
   registerRoutes(app: FastifyInstance): void;
 }
 
-/** Wires storage, signer, jobs and service of the media pipeline. */
+/** Wires storage, signer, jobs, service and mark backfill of the media pipeline. */
 export function createMediaModule(options: MediaModuleOptions): MediaModule {
   const { config, database } = options;
   const storage = options.storage ?? createStorage(config);
@@ -63,23 +68,37 @@ export function createMediaModule(options: MediaModuleOptions): MediaModule {
     siteName: config.publicUrl ? new URL(config.publicUrl).host : 'fanverse.app',
     logger: options.logger,
   });
-  const service = new MediaService({
-    media: new MediaRepository(database.db),
+  const encoder = new VideoEncoder({
     storage,
-    jobs: options.jobs,
-    signer,
-    limits: { maxImageBytes: config.media.maxImageBytes, maxVideoBytes: config.media.maxVideoBytes },
     ffmpeg: () => {
       ffmpeg ??= resolveFfmpeg(config.media);
       return ffmpeg;
     },
     hlsKeys,
-    videoPreset: config.media.videoPreset,
+    preset: config.media.videoPreset,
+    videoKey: watermarker.videoKey,
+  });
+  const mediaRepo = new MediaRepository(database.db);
+  const service = new MediaService({
+    media: mediaRepo,
+    storage,
+    jobs: options.jobs,
+    signer,
+    limits: { maxImageBytes: config.media.maxImageBytes, maxVideoBytes: config.media.maxVideoBytes },
+    encoder,
     watermarker,
     logger: options.logger,
   });
+  const markBackfill = new MarkBackfill({
+    repo: new MarkBackfillRepository(database.db),
+    media: mediaRepo,
+    storage,
+    encoder,
+    jobs: options.jobs,
+    logger: options.logger,
+  });
   const watchers: MediaWatcher[] = [];
-  registerMediaJobs(options.jobs, service, watchers);
+  registerMediaJobs(options.jobs, service, watchers, markBackfill);
   return {
     service,
     signer,
@@ -87,6 +106,7 @@ export function createMediaModule(options: MediaModuleOptions): MediaModule {
     hls,
     hlsKeys,
     watermarker,
+    markBackfill,
     watch: (watcher) => {
       watchers.push(watcher);
     },

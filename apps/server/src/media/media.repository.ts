@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { media } from '../db/schema.ts';
 import { captionsFileName, captionsOf } from './captions.ts';
-import { videoFileNames, videoManifest } from './video.ts';
+import { storedEncodings, videoFileNames } from './video.ts';
 
 export type MediaRow = typeof media.$inferSelect;
 export type NewMediaRow = typeof media.$inferInsert;
@@ -31,10 +31,11 @@ export function storageKeys(
   const keys = [row.originalKey, row.webKey, row.thumbKey, row.blurKey, row.posterKey].filter(
     (k): k is string => k !== null,
   );
-  // HLS playlists, segments and sprite of a transcoded video, beside its original.
-  const manifest = videoManifest(row.info);
+  // HLS playlists, segments and sprite of a transcoded video, beside its original (also those of a
+  // re-encoding being stored, or of the encoding it replaced: the mark backfill).
   const prefix = row.originalKey.slice(0, row.originalKey.lastIndexOf('/'));
-  if (manifest) for (const name of videoFileNames(manifest)) keys.push(`${prefix}/${name}`);
+  for (const manifest of storedEncodings(row.info))
+    for (const name of videoFileNames(manifest)) keys.push(`${prefix}/${name}`);
   // The creator's captions tracks (ADR 0037).
   for (const t of captionsOf(row.captions)) keys.push(`${prefix}/${captionsFileName(t.language)}`);
   return keys;

@@ -8,20 +8,17 @@ import { canAttachVaultFile, EVERYONE, isVaultFile, mustMark, type Viewer } from
 import { AppError } from '../http/app-error.ts';
 import type { UploadedFile } from '../http/multipart.ts';
 import type { JobSender } from '../jobs/job.ts';
-import { ANALYSIS_FILTER, MARK_SEGMENT_SECONDS } from '../watermark/video-mark.ts';
 import type { Watermarker } from '../watermark/watermarker.ts';
 import { type CaptionsTrack, captionsFileName, captionsOf, validateCaptions } from './captions.ts';
 import { detectUpload, fileTooLarge, maxBytesFor, SNIFF_BYTES } from './detect.ts';
-import type { FfmpegPaths } from './ffmpeg.ts';
-import type { HlsKeys } from './hls/keys.ts';
 import { MEDIA_PROCESS } from './media.jobs.ts';
 import { presentMedia } from './media.presenter.ts';
 import { type MediaRepository, type MediaRow, storageKeys } from './media.repository.ts';
 import { decodesAsImage, processImage, type Rendition } from './processors.ts';
 import type { UrlSigner, Variant } from './signing.ts';
-import { type ByteRange, contentTypeOfKey, type Storage } from './storage.ts';
-import type { MarkFrames } from './transcode.ts';
-import { isMarkedVideo, transcodeVideo, videoManifest } from './video.ts';
+import type { ByteRange, Storage } from './storage.ts';
+import { inFolder, isMarkedVideo, videoManifest } from './video.ts';
+import type { VideoEncoder } from './video-encoder.ts';
 
 export const MEDIA_PURPOSES = ['post', 'story', 'message', 'avatar', 'cover', 'gallery'] as const;
 export type MediaPurpose = (typeof MEDIA_PURPOSES)[number];
@@ -40,12 +37,8 @@ export interface MediaServiceDeps {
   jobs: JobSender;
   signer: UrlSigner;
   limits: { maxImageBytes: number; maxVideoBytes: number };
-  /** Resolved on first use, so a server without video uploads never needs the binaries. */
-  ffmpeg: () => FfmpegPaths;
-  /** Derives the AES-128 keys videos are encrypted with (HLS delivery). */
-  hlsKeys: HlsKeys;
-  /** x264 preset of the ladder (VIDEO_PRESET); `veryfast` by default. */
-  videoPreset?: string;
+  /** Encodes videos into (marked) encrypted HLS and stores their files. */
+  encoder: VideoEncoder;
   /** Per-fan marked copies of private pictures (ADR 0026). */
   watermarker: Watermarker;
   logger?: { error(obj: unknown, msg?: string): void };
@@ -174,20 +167,12 @@ export class MediaService {
           error: null,
         });
       } else {
-        const out = await transcodeVideo(this.deps.ffmpeg(), local, dir, {
-          keys: this.deps.hlsKeys,
-          mediaId: row.id,
-          previewSeconds: row.previewSeconds,
-          preset: this.deps.videoPreset,
-          // Private videos carry each fan's mark (ADR 0041); public avatars/covers are images only.
-          mark: isVaultFile(row) ? this.markFrames() : undefined,
+        const out = await this.deps.encoder.transcode(row, local, dir, {
           onStep: (p) => progress(p, 'processing'),
         });
         // Every file is stored before the row says `ready`: a crash here leaves it `processing`,
         // and the job's retry (or the restarted server's) encodes it again from the original.
-        for (const [name, file] of out.files) {
-          await this.deps.storage.put(`${prefix}/${name}`, file, contentTypeOfKey(name));
-        }
+        await this.deps.encoder.store(prefix, out);
         const webKey = out.mp4 ? `${prefix}/web.mp4` : null;
         if (out.mp4 && webKey) await this.deps.storage.put(webKey, out.mp4, 'video/mp4');
         progress(95, 'processing');
@@ -220,16 +205,6 @@ export class MediaService {
       await fs.promises.rm(dir, { recursive: true, force: true });
     }
     progress(100, status);
-  }
-
-  /** What the transcoder needs to mark a video's renditions (ADR 0041). */
-  private markFrames(): MarkFrames {
-    const key = this.deps.watermarker.videoKey;
-    return {
-      blendFrame: (width, height, variant) => key.blendFrame(width, height, variant),
-      segmentSeconds: MARK_SEGMENT_SECONDS,
-      referenceFilter: ANALYSIS_FILTER,
-    };
   }
 
   /**
@@ -292,13 +267,14 @@ export class MediaService {
   }
 
   /**
-   * A generated file of a ready video by its name under the media prefix (`hls/480p/seg_00001.ts`),
+   * A generated file of a ready video by its name in the current encoding (`hls/480p/seg_00001.ts`),
    * or null. Names come from the HLS routes' strict patterns, never straight from a client.
    */
   async videoFile(mediaId: string, name: string): Promise<(MediaFile & { row: MediaRow }) | null> {
     const row = await this.deps.media.get(mediaId);
-    if (row?.kind !== 'video' || row.status !== 'ready' || !videoManifest(row.info)) return null;
-    const key = `${mediaPrefix(row)}/${name}`;
+    const manifest = row?.kind === 'video' && row.status === 'ready' ? videoManifest(row.info) : null;
+    if (!row || !manifest) return null;
+    const key = `${mediaPrefix(row)}/${inFolder(manifest, name)}`;
     const stat = await this.deps.storage.stat(key);
     if (!stat) return null;
     return { ...stat, row, open: (range) => this.deps.storage.stream(key, range) };
@@ -397,8 +373,10 @@ export function variantKey(row: MediaRow, variant: Variant): string | null {
     case 'original':
       // Only videos from before the HLS pipeline that have no metadata-free copy either.
       return row.kind === 'video' && row.webKey === null && !videoManifest(row.info) ? row.originalKey : null;
-    case 'sprite':
-      return videoManifest(row.info)?.sprite ? `${mediaPrefix(row)}/sprite.jpg` : null;
+    case 'sprite': {
+      const manifest = videoManifest(row.info);
+      return manifest?.sprite ? `${mediaPrefix(row)}/${inFolder(manifest, 'sprite.jpg')}` : null;
+    }
     case 'web':
       return row.webKey;
     case 'thumb':

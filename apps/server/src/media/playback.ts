@@ -9,7 +9,13 @@ import type { MediaRow } from './media.repository.ts';
 import type { MediaService } from './media.service.ts';
 import type { UrlSigner } from './signing.ts';
 import { spriteVtt } from './transcode.ts';
-import { segmentName, videoManifest } from './video.ts';
+import {
+  isMarkedRendition,
+  PREVIEW_RENDITION,
+  segmentName,
+  type VideoManifest,
+  videoManifest,
+} from './video.ts';
 
 export interface VideoPlaybackDeps {
   media: MediaService;
@@ -27,9 +33,6 @@ export interface VideoPlaybackDeps {
     videoServe(fanId: string, mediaId: string): Promise<{ id: string }>;
   };
 }
-
-/** The rendition name of a video's free preview (its own playlist and key; not in the master). */
-export const PREVIEW_RENDITION = 'preview';
 
 /**
  * Uploaded videos on the protected HLS delivery: the `video` HLS source (entitlement asked on every
@@ -59,6 +62,7 @@ export class VideoPlayback {
       const row = await media.get(id);
       return row?.status === 'ready' ? videoManifest(row.info) : null;
     };
+    /** A stored text file of the video's encoding (`hls/…`), null when absent. */
     const text = async (id: string, name: string) => {
       const file = await media.videoFile(id, name);
       if (!file) return null;
@@ -83,19 +87,25 @@ export class VideoPlayback {
         if (!(await hasRendition(id, rendition))) return null;
         const template = await text(id, `hls/${rendition}/index.m3u8`);
         const manifest = await manifestOf(id);
-        if (!template || !manifest?.mark || rendition === PREVIEW_RENDITION) return template;
-        return this.fanPlaylist(template, id, rendition, viewer);
+        if (!template || !manifest || !isMarkedRendition(manifest, rendition)) return template;
+        return this.fanPlaylist(template, id, manifest, rendition, viewer);
       },
       keyId: async (id, rendition) =>
         (await hasRendition(id, rendition)) ? ((await manifestOf(id))?.keyId ?? null) : null,
       segment: async (id, rendition, name) => {
         const manifest = await manifestOf(id);
-        if (!manifest?.mark || rendition === PREVIEW_RENDITION)
+        if (!manifest || !isMarkedRendition(manifest, rendition))
           return media.videoFile(id, `hls/${rendition}/${name}`);
         // Marked: only a keyed variant name opens a segment, never the plain one.
         const index = /^seg_(\d{1,6})_[0-9a-f]{16}\.ts$/.exec(name)?.[1];
         if (index === undefined) return null;
-        const variant = this.deps.marks.videoKey.variantOf(id, rendition, Number(index), name);
+        const variant = this.deps.marks.videoKey.variantOf(
+          id,
+          rendition,
+          Number(index),
+          name,
+          manifest.folder ?? undefined,
+        );
         return variant
           ? media.videoFile(id, `hls/${rendition}/${variant}/${segmentName(Number(index))}`)
           : null;
@@ -108,10 +118,17 @@ export class VideoPlayback {
 
   /**
    * The viewer's own playlist of a marked rendition: segment i from variant A or B by bit i of the
-   * code of their serve record (the same for every rendition and session, so mixing copies of one
-   * fan gains nothing), each under its keyed name. A visitor (`null`) gets variant A throughout.
+   * code of their serve record (the same for every rendition, the preview and every session, so
+   * mixing copies of one fan gains nothing), each under its keyed name. A visitor (`null`) gets
+   * variant A throughout.
    */
-  private async fanPlaylist(template: string, id: string, rendition: string, viewer: AuthInfo | null) {
+  private async fanPlaylist(
+    template: string,
+    id: string,
+    manifest: VideoManifest,
+    rendition: string,
+    viewer: AuthInfo | null,
+  ) {
     const lines = template.split('\n');
     const segments = lines.filter((l) => /^seg_\d+\.ts$/.test(l.trim())).length;
     // A visitor of content free to everyone (ADR 0038/0041): no serve record, every segment from
@@ -124,7 +141,13 @@ export class VideoPlayback {
         const m = /^seg_(\d+)\.ts$/.exec(line.trim());
         if (!m) return line;
         const i = Number(m[1]);
-        return this.deps.marks.videoKey.segmentName(id, rendition, i, code[i] ?? 'a');
+        return this.deps.marks.videoKey.segmentName(
+          id,
+          rendition,
+          i,
+          code[i] ?? 'a',
+          manifest.folder ?? undefined,
+        );
       })
       .join('\n');
   }

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { FfmpegPaths } from './ffmpeg.ts';
 import { HlsKeys } from './hls/keys.ts';
@@ -74,17 +75,20 @@ export interface TranscodeOptions {
   /**
    * Also encode the free preview: the first `seconds` of the rendition nearest 480p as its own HLS
    * rendition `preview/` with its own key (`keyOf('preview')`), outside the master playlist, so
-   * the preview's key decrypts nothing else.
+   * the preview's key decrypts nothing else. Marked like the renditions when they are.
    */
   previewSeconds?: number;
   /** x264 preset: `veryfast` by default; the ladder must keep up with real time on 2 cores. */
   preset?: string;
+  /** Run ffmpeg at the lowest CPU priority (nice 19): background re-encodings yield to uploads. */
+  lowPriority?: boolean;
   onProgress?(fraction: number): void;
   /**
-   * Forensic A/B marking (ADR 0041): every rendition is encoded twice (`<rendition>/a/`,
-   * `<rendition>/b/`, same key, IV and keyframes, `mark.segmentSeconds` segments) with opposite
+   * Forensic A/B marking (ADR 0041): every rendition and the free preview are encoded twice
+   * (`<rendition>/a/`, `<rendition>/b/`, same key, IV and keyframes, `mark.segmentSeconds` segments
+   * from t = 0, so the preview's segment i covers the same frames as the renditions') with opposite
    * invisible marks, `<rendition>/index.m3u8` is the playlist template, and `mark-ref.gray` is the
-   * tracer's reference. The MP4 fallback and the free preview are not marked.
+   * tracer's reference. The MP4 fallback (its owner's only) is not marked.
    */
   mark?: MarkFrames;
 }
@@ -116,6 +120,10 @@ export async function transcodeHls(
   const fallback = opts.mp4 ? nearest480(renditions, 'mp4') : null;
   const preview = opts.previewSeconds && opts.previewSeconds > 0 ? nearest480(renditions, 'preview') : null;
   const outputs = [...renditions, ...(fallback ? [fallback] : []), ...(preview ? [preview] : [])];
+  // Marked outputs by their index in `outputs`: every rendition, and the preview (the last output).
+  const marked = mark
+    ? [...renditions.map((r, i) => ({ r, i })), ...(preview ? [{ r: preview, i: outputs.length - 1 }] : [])]
+    : [];
   const split = outputs.map((_, i) => `[s${i}]`).join('');
   const filters = [
     `[0:v]split=${outputs.length + (mark ? 1 : 0)}${split}${mark ? '[ref]' : ''}`,
@@ -123,9 +131,9 @@ export async function transcodeHls(
   ];
   const inputs: string[] = [];
   if (mark) {
-    // Each rendition's picture split in two, each with its variant's mark (a grey frame, repeated).
+    // Each marked picture split in two, each with its variant's mark (a grey frame, repeated).
     filters.push(`[ref]${mark.referenceFilter}[reference]`);
-    for (const [i, r] of renditions.entries()) {
+    for (const { r, i } of marked) {
       filters[i + 1] = `${filters[i + 1]?.replace(/\[o\d+\]$/, '')},split=2[u${i}a][u${i}b]`;
       for (const v of ['a', 'b'] as const) {
         const file = path.join(outDir, `${r.name}-${v}.yuv`);
@@ -178,24 +186,18 @@ export async function transcodeHls(
     '-map_metadata',
     '-1',
   ];
-  // A marked rendition is two outputs (variants a and b) sharing the rendition's key and IV.
-  const hlsOutputs: { r: Rendition; label: string; dir: string; limit: string[]; seconds: number }[] = [];
-  for (const [i, r] of renditions.entries()) {
-    if (!mark) hlsOutputs.push({ r, label: `o${i}`, dir: r.name, limit: [], seconds: SEGMENT_SECONDS });
-    else
-      for (const v of ['a', 'b'])
-        hlsOutputs.push({ r, label: `o${i}${v}`, dir: `${r.name}/${v}`, limit: [], seconds: segmentSeconds });
-  }
+  // Every rendition and the preview (cut at its length); a marked one is two outputs (variants a
+  // and b) sharing its key and IV.
+  const hls = renditions.map((r, i) => ({ r, i, limit: [] as string[] }));
   if (preview && opts.previewSeconds)
-    hlsOutputs.push({
-      r: preview,
-      label: `o${outputs.length - 1}`,
-      dir: preview.name,
-      limit: ['-t', String(opts.previewSeconds)],
-      seconds: SEGMENT_SECONDS,
-    });
+    hls.push({ r: preview, i: outputs.length - 1, limit: ['-t', String(opts.previewSeconds)] });
+  const hlsOutputs = hls.flatMap(({ r, i, limit }) =>
+    mark
+      ? (['a', 'b'] as const).map((v) => ({ r, label: `o${i}${v}`, dir: `${r.name}/${v}`, limit }))
+      : [{ r, label: `o${i}`, dir: r.name, limit }],
+  );
   const ivs = new Map<string, string>();
-  for (const { r, label, dir: sub, limit, seconds } of hlsOutputs) {
+  for (const { r, label, dir: sub, limit } of hlsOutputs) {
     const dir = path.join(outDir, sub);
     await fs.promises.mkdir(dir, { recursive: true });
     const info = path.join(outDir, `${r.name}.keyinfo`);
@@ -213,12 +215,11 @@ export async function transcodeHls(
       `[${label}]`,
       ...(opts.hasAudio ? ['-map', '0:a:0'] : []),
       ...video(r),
-      ...(seconds === segmentSeconds ? [] : ['-force_key_frames', `expr:gte(t,n_forced*${seconds})`]),
       ...limit,
       '-f',
       'hls',
       '-hls_time',
-      String(seconds),
+      String(segmentSeconds),
       '-hls_playlist_type',
       'vod',
       '-hls_segment_type',
@@ -254,10 +255,10 @@ export async function transcodeHls(
       path.join(outDir, 'mark-ref.gray'),
     );
   args.push('-progress', 'pipe:1', '-nostats');
-  await runFfmpeg(paths.ffmpeg, args, opts.duration, opts.onProgress);
+  await runFfmpeg(paths.ffmpeg, args, opts.duration, opts.onProgress, opts.lowPriority);
   if (mark) {
     // The stored template: variant a's playlist, its segments named as in both variants.
-    for (const r of renditions) {
+    for (const { r } of marked) {
       await fs.promises.copyFile(
         path.join(outDir, r.name, 'a', 'index.m3u8'),
         path.join(outDir, r.name, 'index.m3u8'),
@@ -313,6 +314,7 @@ export async function thumbnailSprite(
   input: string,
   out: string,
   source: { width: number; height: number; duration: number },
+  lowPriority = false,
 ): Promise<Sprite> {
   const interval = Math.max(1, Math.ceil(source.duration / 100));
   const count = Math.max(1, Math.min(100, Math.ceil(source.duration / interval)));
@@ -338,6 +340,8 @@ export async function thumbnailSprite(
       out,
     ],
     null,
+    undefined,
+    lowPriority,
   );
   return { file: out, interval, count, columns, tileWidth, tileHeight };
 }
@@ -362,15 +366,27 @@ export function spriteVtt(s: Omit<Sprite, 'file'>, url: string, duration: number
   return out.join('\n');
 }
 
-/** Runs ffmpeg, reporting `-progress` out_time against the duration; stderr makes the error. */
+/**
+ * Runs ffmpeg, reporting `-progress` out_time against the duration; stderr makes the error. At low
+ * priority the process gets nice 19 as it starts, before it makes its encoding threads (which
+ * inherit it).
+ */
 function runFfmpeg(
   bin: string,
   args: string[],
   duration: number | null,
   onProgress?: (fraction: number) => void,
+  lowPriority = false,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (lowPriority && child.pid) {
+      try {
+        os.setPriority(child.pid, 19);
+      } catch {
+        // Not permitted here: it runs at the normal priority.
+      }
+    }
     let stderr = '';
     let buf = '';
     child.stdout.on('data', (d: Buffer) => {

@@ -16,13 +16,18 @@ import {
 
 /**
  * What the server keeps about a transcoded video, in `media.info.video` (never sent to clients:
- * the presenter sends `streams` and `format` only). Storage layout under the media prefix:
- * `hls/master.m3u8`, `hls/<rendition>/index.m3u8`, `hls/<rendition>/seg_NNNNN.ts`, `sprite.jpg`,
- * `web.mp4` (short clips).
+ * the presenter sends `streams` and `format` only). Storage layout under the media prefix (in the
+ * encoding's `folder` when it has one): `hls/master.m3u8`, `hls/<rendition>/index.m3u8`,
+ * `hls/<rendition>/seg_NNNNN.ts`, `sprite.jpg`; beside them `web.mp4` (short clips).
  */
 export const videoManifestSchema = z.object({
   /** Derives every rendition's AES-128 key (HlsKeys); new for each encoding. */
   keyId: z.string(),
+  /**
+   * Where this encoding's files are, under the media prefix: absent for the upload's own encoding,
+   * `v/<keyId>` for a re-encoding (the mark backfill), written beside the encoding it replaces.
+   */
+  folder: z.string().nullish(),
   renditions: z.array(
     z.object({
       name: z.string(),
@@ -32,8 +37,11 @@ export const videoManifestSchema = z.object({
       segments: z.number(),
     }),
   ),
-  /** The free preview (`hls/preview/`, its own key, not in the master playlist), if encoded. */
-  preview: z.object({ seconds: z.number(), segments: z.number() }).nullish(),
+  /**
+   * The free preview (`hls/preview/`, its own key, not in the master playlist), if encoded;
+   * `marked`: in A/B variants like the renditions (`hls/preview/a/`, `hls/preview/b/`, ADR 0041).
+   */
+  preview: z.object({ seconds: z.number(), segments: z.number(), marked: z.boolean().optional() }).nullish(),
   /**
    * Forensic A/B marking (ADR 0041): each rendition's segments exist as `hls/<r>/a/` and `hls/<r>/b/`
    * (`segments` of them, `segmentSeconds` long), `hls/<r>/index.m3u8` is the template a fan's
@@ -54,7 +62,26 @@ export type VideoManifest = z.infer<typeof videoManifestSchema>;
 
 /** The manifest of a media row's info, or null (images, videos from before HLS). */
 export function videoManifest(info: unknown): VideoManifest | null {
-  const video = (info as { video?: unknown } | null)?.video;
+  return encodingAt(info, 'video');
+}
+
+/**
+ * Where a media row's info keeps an encoding: `video` is the one served; while the mark backfill
+ * re-encodes a video, `pendingVideo` is the re-encoding being stored and, after the switch,
+ * `replacedVideo` the old one until its files are deleted.
+ */
+export type EncodingSlot = 'video' | 'pendingVideo' | 'replacedVideo';
+
+/** Every encoding whose files a media row holds (the served one, a pending and a replaced one). */
+export function storedEncodings(info: unknown): VideoManifest[] {
+  return (['video', 'pendingVideo', 'replacedVideo'] as const)
+    .map((slot) => encodingAt(info, slot))
+    .filter((m) => m !== null);
+}
+
+/** The encoding in one slot of a media row's info, or null. */
+export function encodingAt(info: unknown, slot: EncodingSlot): VideoManifest | null {
+  const video = (info as Record<string, unknown> | null)?.[slot];
   if (video === null || typeof video !== 'object') return null;
   // The same stored info (a cached feed page's row) is parsed once, not on every presentation.
   const known = parsedManifests.get(video);
@@ -71,22 +98,39 @@ export function isMarkedVideo(row: { kind: string; info: unknown }): boolean {
   return row.kind === 'video' && !!videoManifest(row.info)?.mark;
 }
 
-/** Storage keys of a transcoded video's HLS files and sprite, relative to its media prefix. */
+/** The rendition name of a video's free preview (its own playlist and key; not in the master). */
+export const PREVIEW_RENDITION = 'preview';
+
+/**
+ * Whether a rendition's segments exist in marked A/B variants, served per fan (ADR 0041): every
+ * rendition of a marked video, and its free preview when that was encoded marked too.
+ */
+export function isMarkedRendition(m: VideoManifest, rendition: string): boolean {
+  return !!m.mark && (rendition !== PREVIEW_RENDITION || !!m.preview?.marked);
+}
+
+/**
+ * Storage keys of a transcoded video's HLS files, sprite and mark reference, relative to its media
+ * prefix (in the encoding's folder).
+ */
 export function videoFileNames(m: VideoManifest): string[] {
   const names = ['hls/master.m3u8'];
-  for (const r of m.renditions) {
-    names.push(`hls/${r.name}/index.m3u8`);
-    for (const dir of m.mark ? [`${r.name}/a`, `${r.name}/b`] : [r.name])
-      for (let i = 0; i < r.segments; i++) names.push(`hls/${dir}/${segmentName(i)}`);
-  }
+  const segments = (rendition: string, count: number) => {
+    names.push(`hls/${rendition}/index.m3u8`);
+    const marked = isMarkedRendition(m, rendition);
+    for (const dir of marked ? [`${rendition}/a`, `${rendition}/b`] : [rendition])
+      for (let i = 0; i < count; i++) names.push(`hls/${dir}/${segmentName(i)}`);
+  };
+  for (const r of m.renditions) segments(r.name, r.segments);
   if (m.mark) names.push(MARK_REFERENCE);
-  if (m.preview) {
-    names.push('hls/preview/index.m3u8');
-    for (let i = 0; i < m.preview.segments; i++) names.push(`hls/preview/${segmentName(i)}`);
-  }
+  if (m.preview) segments(PREVIEW_RENDITION, m.preview.segments);
   if (m.sprite) names.push('sprite.jpg');
-  return names;
+  return names.map((name) => inFolder(m, name));
 }
+
+/** A file of the encoding by its name in the encoding (`hls/240p/index.m3u8`), under the media prefix. */
+export const inFolder = (m: Pick<VideoManifest, 'folder'>, name: string): string =>
+  m.folder ? `${m.folder}/${name}` : name;
 
 /** The tracer's reference of a marked video (grey frames, see watermark/video-mark.ts). */
 export const MARK_REFERENCE = 'mark/ref.gray';
@@ -100,7 +144,7 @@ export interface TranscodedVideo {
   info: MediaInfo & { video: VideoManifest };
   width: number;
   height: number;
-  /** Local files to store: name relative to the media prefix → path. */
+  /** Local files to store: name relative to the media prefix (in the encoding's folder) → path. */
   files: Map<string, string>;
   /** The faststart MP4 fallback (short clips), or null. */
   mp4: string | null;
@@ -122,8 +166,14 @@ export async function transcodeVideo(
     preset?: string;
     /** Seconds of free preview to encode (0 or absent: none; never longer than the video). */
     previewSeconds?: number;
-    /** Mark the renditions (A/B variants, ADR 0041). */
+    /** Mark the renditions and the preview (A/B variants, ADR 0041). */
     mark?: MarkFrames;
+    /** A re-encoding of a stored video: its files go to the folder `v/<keyId>`, beside the old ones. */
+    reencoding?: boolean;
+    /** Encode the MP4 fallback of short clips (default true). */
+    mp4?: boolean;
+    /** Run ffmpeg at the lowest CPU priority (background work that must not slow uploads down). */
+    lowPriority?: boolean;
   },
 ): Promise<TranscodedVideo> {
   const probed = await probe(paths, input);
@@ -145,31 +195,42 @@ export async function transcodeVideo(
     keyOf: (name) => opts.keys.key('video', opts.mediaId, name, keyId),
     duration,
     hasAudio,
-    mp4: duration !== null && duration <= MP4_FALLBACK_MAX_SECONDS,
+    mp4: opts.mp4 !== false && duration !== null && duration <= MP4_FALLBACK_MAX_SECONDS,
     previewSeconds,
     preset: opts.preset,
     mark: opts.mark,
+    lowPriority: opts.lowPriority,
     onProgress: (f) => opts.onStep?.(30 + Math.round(f * 55)),
   });
   let sprite: Sprite | null = null;
   if (duration && duration > 0) {
-    sprite = await thumbnailSprite(paths, input, path.join(workDir, 'sprite.jpg'), {
-      width: probed.width,
-      height: probed.height,
-      duration,
-    });
+    sprite = await thumbnailSprite(
+      paths,
+      input,
+      path.join(workDir, 'sprite.jpg'),
+      {
+        width: probed.width,
+        height: probed.height,
+        duration,
+      },
+      opts.lowPriority,
+    );
   }
   opts.onStep?.(90);
+  // Marked renditions (and preview) have their segments in `a/` and `b/`.
   const countSegments = async (name: string) =>
-    (await fs.promises.readdir(path.join(hlsDir, name, opts.mark && name !== 'preview' ? 'a' : ''))).filter(
-      (f) => f.endsWith('.ts'),
+    (await fs.promises.readdir(path.join(hlsDir, name, opts.mark ? 'a' : ''))).filter((f) =>
+      f.endsWith('.ts'),
     ).length;
   const referenceFrames = out.reference
     ? Math.floor((await fs.promises.stat(out.reference)).size / (ANALYSIS.width * ANALYSIS.height))
     : 0;
   const manifest: VideoManifest = {
     keyId,
-    preview: out.preview ? { seconds: previewSeconds, segments: await countSegments('preview') } : null,
+    folder: opts.reencoding ? `v/${keyId}` : null,
+    preview: out.preview
+      ? { seconds: previewSeconds, segments: await countSegments(PREVIEW_RENDITION), marked: !!opts.mark }
+      : null,
     mark: opts.mark ? { segmentSeconds: opts.mark.segmentSeconds, frames: referenceFrames } : null,
     renditions: await Promise.all(
       renditions.map(async (r) => ({
@@ -191,9 +252,9 @@ export async function transcodeVideo(
       : null,
   };
   const files = new Map<string, string>();
-  for (const name of videoFileNames(manifest)) {
+  for (const name of videoFileNames({ ...manifest, folder: null })) {
     files.set(
-      name,
+      inFolder(manifest, name),
       name === 'sprite.jpg'
         ? path.join(workDir, 'sprite.jpg')
         : name === MARK_REFERENCE

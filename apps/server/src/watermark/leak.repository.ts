@@ -1,5 +1,5 @@
 import type { LeakTraceError, Role } from '@fanverse/contract';
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { leakTraces, media, users } from '../db/schema.ts';
 import type { JobTransaction } from '../jobs/job.ts';
@@ -147,7 +147,8 @@ export class LeakRepository {
         and(
           eq(media.kind, 'video'),
           eq(media.status, 'ready'),
-          isNotNull(sql`${media.info} -> 'video' -> 'mark'`),
+          // A manifest of an unmarked video holds `mark: null` (JSON null, not SQL NULL).
+          sql`jsonb_typeof(${media.info} -> 'video' -> 'mark') = 'object'`,
           sql`${length} >= ${q.minSeconds}`,
           q.ownerId ? eq(media.ownerId, q.ownerId) : undefined,
         ),

@@ -89,19 +89,37 @@ export class VideoMarkKey {
     return out;
   }
 
-  /** The keyed public name of segment `index` of one variant (the other variant's is unguessable). */
-  segmentName(mediaId: string, rendition: string, index: number, variant: MarkVariant): string {
+  /**
+   * The keyed public name of segment `index` of one variant (the other variant's is unguessable).
+   * A re-encoding names its segments after its `encoding` (its folder) too: its URLs never repeat
+   * those of the encoding it replaced, which a CDN may still hold (segments are cached for a year).
+   */
+  segmentName(
+    mediaId: string,
+    rendition: string,
+    index: number,
+    variant: MarkVariant,
+    encoding = '',
+  ): string {
     const tag = createHmac('sha256', this.secret)
-      .update(`video-mark-segment\n${mediaId}\n${rendition}\n${index}\n${variant}`)
+      .update(
+        `video-mark-segment\n${mediaId}\n${rendition}\n${index}\n${variant}${encoding ? `\n${encoding}` : ''}`,
+      )
       .digest('hex')
       .slice(0, 16);
     return `seg_${String(index).padStart(5, '0')}_${tag}.ts`;
   }
 
   /** The variant a keyed segment name stands for, or null when it is neither's. */
-  variantOf(mediaId: string, rendition: string, index: number, name: string): MarkVariant | null {
+  variantOf(
+    mediaId: string,
+    rendition: string,
+    index: number,
+    name: string,
+    encoding = '',
+  ): MarkVariant | null {
     for (const v of ['a', 'b'] as const) {
-      const expected = Buffer.from(this.segmentName(mediaId, rendition, index, v));
+      const expected = Buffer.from(this.segmentName(mediaId, rendition, index, v, encoding));
       const given = Buffer.from(name);
       if (expected.length === given.length && timingSafeEqual(expected, given)) return v;
     }

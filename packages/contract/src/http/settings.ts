@@ -72,6 +72,13 @@ export const platformSettingsRequestSchema = z.object({
 });
 export type PlatformSettingsRequest = z.infer<typeof platformSettingsRequestSchema>;
 
+/** The forensic video mark's backfill (ADR 0041), as the super dashboard shows it. */
+export const videoMarkStatusSchema = z.object({
+  /** Private videos from before the mark (or whose free preview was) not yet re-encoded with it. */
+  remaining: z.number().int(),
+});
+export type VideoMarkStatus = z.infer<typeof videoMarkStatusSchema>;
+
 export const settingsEndpoints = {
   'admin.settings': {
     method: 'GET',
@@ -80,6 +87,14 @@ export const settingsEndpoints = {
     auth: 'required',
     summary:
       'Payout period, holding time, feature switches, gift prices and two-step sign-in for all staff, with the read-only server settings (super).',
+  },
+  'admin.videoMark': {
+    method: 'GET',
+    path: '/admin/video-mark',
+    output: videoMarkStatusSchema,
+    auth: 'required',
+    summary:
+      'How many private videos from before the forensic mark still wait to be re-encoded with it in the background (super).',
   },
   'admin.updateSettings': {
     method: 'PATCH',

@@ -102,7 +102,9 @@ describe('free preview of a locked video', () => {
     const preview = await mediaPlaylist(play.body.hls as string, stranger.token);
     expect(preview.text).toContain('#EXT-X-ENDLIST');
     expect(preview.seconds).toBeLessThan(5.5);
-    expect(preview.segments).toHaveLength(2);
+    // Marked like the video (ADR 0041): 2 s segments, 2 + 2 + 1, each under the fan's keyed name.
+    expect(preview.segments).toHaveLength(3);
+    expect(preview.segments.every((u) => /\/preview\/seg_\d{5}_[0-9a-f]{16}\.ts$/.test(u))).toBe(true);
     const key = await get(preview.keyUrl, stranger.token);
     expect(key.status).toBe(200);
     const previewKey = Buffer.from(await key.arrayBuffer());

@@ -3,10 +3,11 @@ import { CommissionSetting } from './CommissionSetting.tsx';
 import { Overview } from './Overview.tsx';
 import { FeatureSettings, PayoutSettings, ServerSettings } from './PlatformSettings.tsx';
 import { StaffTwoFactorSetting } from './StaffTwoFactorSetting.tsx';
+import { VideoMarkStatus } from './VideoMarkStatus.tsx';
 
 /**
  * /dashboard: platform figures, the commission, payouts, staff security, feature switches, server
- * settings and administrators.
+ * settings, the video mark's backfill and administrators.
  */
 export default function DashboardHomePage() {
   return (
@@ -21,6 +22,7 @@ export default function DashboardHomePage() {
         <div className="dashboard-stack">
           <FeatureSettings />
           <ServerSettings />
+          <VideoMarkStatus />
         </div>
       </div>
       <AdminUsersList />
