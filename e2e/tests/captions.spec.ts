@@ -1,9 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { DESKTOP, loginByApi, PHONE, shot } from './helpers.ts';
+import { DESKTOP, loginByApi, PHONE, shot, testClip } from './helpers.ts';
 
 /**
  * Issue 16 / ADR 0037: a creator adds a WebVTT captions track to a video in the post editor; the
@@ -11,16 +7,6 @@ import { DESKTOP, loginByApi, PHONE, shot } from './helpers.ts';
  * the pointer (the thumbnail sprite made at transcode time).
  */
 const VTT = 'WEBVTT\n\n00:00.000 --> 00:05.500\nHello from the captions\n';
-
-function makeClip(dir: string): Buffer {
-  const out = path.join(dir, 'captioned.mp4');
-  execFileSync('ffmpeg', [
-    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100', '-t', '6'],
-    ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', out],
-  ]);
-  return fs.readFileSync(out);
-}
 
 const video = (page: Page) => page.getByTestId('video-player').locator('video').first();
 
@@ -31,9 +17,7 @@ test.describe('captions and seek preview', () => {
     page,
     request,
   }, info) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-e2e-captions-'));
-    const clip = makeClip(dir);
-    fs.rmSync(dir, { recursive: true, force: true });
+    const clip = testClip({ seconds: 6 });
     const token = await loginByApi(page, request, 'creator1', '/post/create');
     await expect(page.getByTestId('post-editor')).toBeVisible();
     await page.getByTestId('editor-message').fill(`Captioned clip ${Date.now()}`);

@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 // Admin and super roles act only with two-step sign-in on (issue 18): the seed turns it on for the
@@ -18,6 +20,44 @@ export { DEMO_STAFF_TOTP_SECRET };
 
 export const DEMO_PASSWORD = 'fanverse-demo';
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts/screens');
+
+/**
+ * A test video made by ffmpeg: the moving `testsrc2` picture (`size`, `rate`) for `seconds`, with a
+ * 440 Hz tone unless `audio` is false, encoded by `encode` (H.264 + AAC in MP4 by default) into a
+ * file named `name` (its extension picks the container when `encode` has no `-f`).
+ */
+export function testClip(opts: {
+  seconds: number;
+  size?: string;
+  rate?: number;
+  audio?: boolean;
+  name?: string;
+  encode?: string[];
+}): Buffer {
+  const { seconds, size = '320x240', rate = 25, audio = true, name = 'clip.mp4' } = opts;
+  const encode = opts.encode ?? [
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+  ];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-e2e-clip-'));
+  const out = path.join(dir, name);
+  try {
+    execFileSync('ffmpeg', [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${rate}`],
+      ...(audio ? ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'] : []),
+      ...['-t', String(seconds), ...encode, out],
+    ]);
+    return fs.readFileSync(out);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** Skips the age advice for a logged-out visitor, as a returning visitor would have. */
 export async function acceptAge(page: Page): Promise<void> {

@@ -14,6 +14,7 @@ import {
   publishClipWithMedia,
   sessionOf,
   shot,
+  testClip,
 } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -157,16 +158,11 @@ test('in Spanish on a phone: a copy without a mark names nobody; the visible-mar
 async function leakedVideo(request: APIRequestContext, dir: string): Promise<Buffer> {
   const creator = await session(request, 'creator3');
   const admin = await sessionOf(request, 'superadmin');
-  const source = path.join(dir, 'source.mp4');
-  execFileSync('ffmpeg', [
-    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=20'],
-    ...['-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'veryfast', source],
-  ]);
   const { postId, mediaId } = await publishClipWithMedia(
     request,
     creator.token,
     'clip.mp4',
-    fs.readFileSync(source),
+    testClip({ seconds: 20, audio: false }),
     'free',
     { message: 'A marked clip' },
   );

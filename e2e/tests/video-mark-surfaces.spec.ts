@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Locator, test } from '@playwright/test';
 import {
   approveByApi,
@@ -12,6 +8,7 @@ import {
   publishClipWithMedia,
   sessionOf,
   shot,
+  testClip,
 } from './helpers.ts';
 
 /**
@@ -19,26 +16,13 @@ import {
  * fan's own marked segments; the file itself is never sent). A fan plays a story video and, after
  * unlocking it, a paid message's video, at 1280 px in English and 390 px in Spanish.
  */
-function clip(seconds: number): Buffer {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-e2e-mark-'));
-  const out = path.join(dir, 'clip.mp4');
-  execFileSync('ffmpeg', [
-    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100', '-t', String(seconds)],
-    ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', out],
-  ]);
-  const data = fs.readFileSync(out);
-  fs.rmSync(dir, { recursive: true, force: true });
-  return data;
-}
-
 /** A story of creator1 with a video, processed and approved; answers its id and its file's id. */
 async function videoStory(request: APIRequestContext, token: string, adminToken: string) {
   const { postId: storyId, mediaId } = await publishClipWithMedia(
     request,
     token,
     'clip.mp4',
-    clip(12),
+    testClip({ seconds: 12 }),
     'free',
     {
       kind: 'story',

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import {
   approveByApi,
@@ -13,6 +9,7 @@ import {
   sessionOf,
   shot,
   signUpFan,
+  testClip,
 } from './helpers.ts';
 
 /**
@@ -40,27 +37,9 @@ const TYPES: { name: string; args: string[] }[] = [
   { name: 'clip.ogv', args: ['-c:v', 'libtheora', '-c:a', 'libvorbis', '-f', 'ogg'] },
 ];
 
-function makeClip(dir: string, type: (typeof TYPES)[number], seconds = 3): Buffer {
-  const out = path.join(dir, type.name);
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=160x120:rate=25',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:sample_rate=44100',
-    '-t',
-    String(seconds),
-    ...type.args,
-    out,
-  ]);
-  return fs.readFileSync(out);
-}
+/** A 3 s (or `seconds`) 160×120 clip of one spec §5 type. */
+const makeClip = (type: (typeof TYPES)[number], seconds = 3): Buffer =>
+  testClip({ seconds, size: '160x120', name: type.name, encode: type.args });
 
 async function loginApi(request: APIRequestContext, username: string) {
   return sessionOf(request, username);
@@ -74,12 +53,10 @@ test.describe('video that plays everywhere', () => {
     page,
     request,
   }) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-e2e-video-'));
     const { token, user } = await loginApi(request, 'creator1');
     const posts: { name: string; id: string }[] = [];
     for (const type of TYPES)
-      posts.push({ name: type.name, id: await publishClip(request, token, type.name, makeClip(dir, type)) });
-    fs.rmSync(dir, { recursive: true, force: true });
+      posts.push({ name: type.name, id: await publishClip(request, token, type.name, makeClip(type)) });
 
     await page.addInitScript(
       ([t, u]) => {
@@ -108,17 +85,15 @@ test.describe('video that plays everywhere', () => {
     page,
     request,
   }) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-e2e-reels-'));
     const creator = await loginApi(request, 'creator1');
     const admin = await loginApi(request, 'superadmin');
     const mp4Type = TYPES[0] as (typeof TYPES)[number];
     const ids: string[] = [];
     for (const visibility of ['free', 'free', 'subscribers']) {
-      const id = await publishClip(request, creator.token, mp4Type.name, makeClip(dir, mp4Type), visibility);
+      const id = await publishClip(request, creator.token, mp4Type.name, makeClip(mp4Type), visibility);
       await approveByApi(request, admin.token, id);
       ids.push(id);
     }
-    fs.rmSync(dir, { recursive: true, force: true });
     const [oldest, middle, locked] = ids as [string, string, string];
     const fan = await signUpFan(request, 'reels');
 
@@ -229,15 +204,13 @@ test.describe('video that plays everywhere', () => {
       page,
       request,
     }) => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-e2e-early-'));
       const { token, user } = await loginApi(request, 'creator1');
       const postId = await publishClip(
         request,
         token,
         'clip.mp4',
-        makeClip(dir, TYPES[0] as (typeof TYPES)[number]),
+        makeClip(TYPES[0] as (typeof TYPES)[number]),
       );
-      fs.rmSync(dir, { recursive: true, force: true });
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => {
         release = resolve;
@@ -275,7 +248,6 @@ test.describe('video that plays everywhere', () => {
     request,
   }) => {
     test.setTimeout(1_200_000);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-e2e-preview-'));
     const creator = await loginApi(request, 'creator1');
     const admin = await loginApi(request, 'superadmin');
     const mp4Type = TYPES[0] as (typeof TYPES)[number];
@@ -283,11 +255,10 @@ test.describe('video that plays everywhere', () => {
       request,
       creator.token,
       'clip.mp4',
-      makeClip(dir, mp4Type, 12),
+      makeClip(mp4Type, 12),
       'subscribers',
       { previewSeconds: '5' },
     );
-    fs.rmSync(dir, { recursive: true, force: true });
     await approveByApi(request, admin.token, postId);
     const fan = await signUpFan(request, 'preview');
 

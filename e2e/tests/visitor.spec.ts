@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import {
@@ -13,6 +9,7 @@ import {
   publishClipWithMedia,
   sessionOf,
   shot,
+  testClip,
 } from './helpers.ts';
 
 /** The viewer of visitors' signed picture URLs (ADR 0038; `EVERYONE` in access/media.ts). */
@@ -134,20 +131,13 @@ test('a visitor plays a long free video (longer than the MP4 fallback) through t
 }, info) => {
   test.setTimeout(300_000);
   // 66 s: past the 60 s MP4 fallback limit (ADR 0021), so only HLS can play it.
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-e2e-visitor-video-'));
-  const source = path.join(dir, 'long.mp4');
-  execFileSync('ffmpeg', [
-    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=10:duration=66'],
-    ...['-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'veryfast', source],
-  ]);
   const creator = await sessionOf(request, 'creator2');
   const { postId, mediaId } = await publishClipWithMedia(
     request,
     creator.token,
     'long.mp4',
-    fs.readFileSync(source),
+    testClip({ seconds: 66, rate: 10, audio: false }),
   );
-  fs.rmSync(dir, { recursive: true, force: true });
   const admin = await sessionOf(request, 'superadmin');
   await approveByApi(request, admin.token, postId);
 
