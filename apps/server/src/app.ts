@@ -210,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     ffmpeg: () => resolveFfmpeg(config.media).ffmpeg,
     key: (liveId) => media.hlsKeys.key('live', liveId, LIVE_RENDITION, liveId),
     segmentSeconds: config.live.segmentSeconds,
+    mark: media.watermarker.videoKey,
     log: (msg, data) => app.log.warn(data ?? {}, msg),
   });
   const services = buildServices({
@@ -226,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     watermarker: media.watermarker,
     markBackfill: media.markBackfill,
     liveMedia,
+    mediaStorage: media.storage,
     hls: media.hls,
     privateStorage: createPrivateStorage(config),
     logger: app.log,
@@ -338,7 +340,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     marks: media.watermarker,
   });
   media.hls.addSource(playback.source());
-  media.hls.addSource(services.lives.hlsSource());
+  media.hls.addSource(services.livePlayback.source());
   media.hls.registerRoutes(app, {
     authenticate: (token) => services.auth.authenticate(token),
     byId: (sessionId) => services.auth.sessionById(sessionId),
@@ -409,7 +411,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
   registerApplicationJobs(jobs, services.applications);
   registerUserJobs(jobs, services.accountDeletion);
-  registerLiveJobs(jobs, services.lives);
+  registerLiveJobs(jobs, services.lives, services.liveReferences);
   registerLeakJobs(jobs, services.leaks);
   // RTMP ingest for OBS when LIVE_RTMP_PORT is set: a publish with a creator's stream key feeds their live.
   const rtmp = config.live.rtmp

@@ -39,6 +39,10 @@ async function main(): Promise<void> {
   const log = built.app.log;
   if (applied.length) log.info({ migrations: applied }, 'migrations applied');
   await logVideoTools(config.media, log);
+  if (config.live.engine)
+    log.warn(
+      'LIVE_ENGINE=nginx-rtmp: RTMP lives are packaged by nginx and carry no traceable mark (ADR 0045)',
+    );
   if (config.smtpUrl && !config.devOutbox) {
     const smtp = new SmtpMailer(config.smtpUrl, config.mailFrom);
     await logSmtpCheck(smtp, log);

@@ -46,6 +46,8 @@ import { GalleryService } from './modules/gallery/gallery.service.ts';
 import { HomeService } from './modules/home/home.service.ts';
 import { LiveRepository } from './modules/lives/live.repository.ts';
 import { LiveService } from './modules/lives/live.service.ts';
+import { LivePlayback } from './modules/lives/live-playback.ts';
+import { LiveReferences } from './modules/lives/live-reference.ts';
 import { MessageRepository } from './modules/messages/message.repository.ts';
 import { MessageService } from './modules/messages/message.service.ts';
 import { CounterPublisher } from './modules/notifications/counter.publisher.ts';
@@ -79,6 +81,7 @@ import type { SessionEvents } from './realtime/session-events.ts';
 import { LeakRepository } from './watermark/leak.repository.ts';
 import { LeakService } from './watermark/leak.service.ts';
 import { LeakTracer } from './watermark/leak-tracer.ts';
+import { liveMarkGrid } from './watermark/live-mark.ts';
 import type { Watermarker } from './watermark/watermarker.ts';
 
 export interface ServiceDeps {
@@ -100,6 +103,8 @@ export interface ServiceDeps {
   markBackfill: MarkBackfill;
   /** The live streams' media path (ffmpeg to HLS). */
   liveMedia: LiveMedia;
+  /** The media storage (local or S3): ended lives' mark references are kept there (ADR 0045). */
+  mediaStorage: Storage;
   /** The protected HLS delivery (media/hls) live streams are served through. */
   hls: Pick<HlsDelivery, 'playlistUrl'>;
   /** Identity photos and leaked copies waiting to be traced: never public, never signed URLs. */
@@ -226,8 +231,10 @@ export function buildServices(deps: ServiceDeps) {
     mailer: deps.mailer,
     now: deps.now,
   });
+  const liveRepo = new LiveRepository(db);
+  const liveEngine = deps.config.live.engine ? new NginxRtmpFiles(deps.config.live.engine) : undefined;
   const lives = new LiveService({
-    lives: new LiveRepository(db),
+    lives: liveRepo,
     media: deps.liveMedia,
     hls: deps.hls,
     wallet: money.wallet,
@@ -255,12 +262,21 @@ export function buildServices(deps: ServiceDeps) {
       return post._id;
     },
     rtmpUrl: deps.config.live.rtmpUrl,
-    engine: deps.config.live.engine ? new NginxRtmpFiles(deps.config.live.engine) : undefined,
+    markGrid: liveMarkGrid(deps.config.live.segmentSeconds),
+    engine: liveEngine,
     engineControl: deps.config.live.engine?.controlUrl
       ? new NginxRtmpControl(deps.config.live.engine.controlUrl)
       : undefined,
     now: deps.now,
   });
+  const livePlayback = new LivePlayback({
+    lives: liveRepo,
+    media: deps.liveMedia,
+    engine: liveEngine,
+    mayWatch: (auth, liveId) => lives.mayWatch(auth, liveId),
+    marks: deps.watermarker,
+  });
+  const liveReferences = new LiveReferences({ media: deps.liveMedia, storage: deps.mediaStorage });
   const emailConfirmation = new EmailConfirmationService({
     confirmations: new EmailConfirmationRepository(db),
     users,
@@ -314,6 +330,8 @@ export function buildServices(deps: ServiceDeps) {
   });
   return {
     lives,
+    livePlayback,
+    liveReferences,
     liveMedia: deps.liveMedia,
     statistics: new StatisticsService(new StatisticsRepository(db, deps.config.timezone), deps.now),
     applications,
@@ -343,6 +361,7 @@ export function buildServices(deps: ServiceDeps) {
           for await (const c of await file.open()) chunks.push(Buffer.from(c));
           return Buffer.concat(chunks);
         },
+        liveReference: (liveId) => liveReferences.read(liveId),
       }),
       reports: reportRepo,
       storage: deps.privateStorage,

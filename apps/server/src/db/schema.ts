@@ -1212,6 +1212,8 @@ export const leakTraces = pgTable(
     fileName: text('file_name').notNull().default(''),
     markId: integer('mark_id'),
     mediaId: uuid('media_id').references(() => media.id, { onDelete: 'set null' }),
+    /** The live a leaked video was traced to (a recording of it, ADR 0045); media_id is then null. */
+    liveId: uuid('live_id').references((): AnyPgColumn => lives.id, { onDelete: 'set null' }),
     fanId: uuid('fan_id').references(() => users.id, { onDelete: 'set null' }),
     servedAt: timestamp('served_at', { withTimezone: true }),
     /** Percent, one decimal; null until done. */
@@ -1227,6 +1229,15 @@ export const leakTraces = pgTable(
     allowed('leak_traces', 'status', t.status, LEAK_TRACE_STATUSES),
   ],
 );
+
+/**
+ * The grid of a marked live (ADR 0045): its HLS segment length and how many consecutive segments
+ * carry one bit of a viewer's code (a bit period of about 2 s, as on videos).
+ */
+export interface LiveMarkGrid {
+  segmentSeconds: number;
+  segmentsPerBit: number;
+}
 
 /**
  * Live streams (issue 17). One live at a time per creator (partial unique index). `audience` says who
@@ -1253,6 +1264,11 @@ export const lives = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     endedBy: uuid('ended_by'),
     replayPostId: uuid('replay_post_id'),
+    /**
+     * The traceable mark's grid (ADR 0045) when the built-in media path encodes this live in A/B
+     * variants; null for a live packaged by the external engine (unmarked).
+     */
+    mark: jsonb('mark').$type<LiveMarkGrid>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1314,6 +1330,29 @@ export const liveModerations = pgTable(
   (t) => [
     primaryKey({ columns: [t.liveId, t.userId, t.kind] }),
     allowed('live_moderations', 'kind', t.kind, LIVE_MODERATIONS),
+  ],
+);
+
+/**
+ * Who was served a live (ADR 0045), like `video_serves` for videos: one row per viewer and live,
+ * made on their first playlist request. Its keyed code picks variant A or B of each bit period of
+ * that viewer's playlists; the leak tracer matches the bits read from a recording against these.
+ */
+export const liveServes = pgTable(
+  'live_serves',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fanId: uuid('fan_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    liveId: uuid('live_id')
+      .notNull()
+      .references(() => lives.id, { onDelete: 'cascade' }),
+    servedAt: timestamp('served_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('live_serves_fan_live_idx').on(t.fanId, t.liveId),
+    index('live_serves_live_idx').on(t.liveId),
   ],
 );
 

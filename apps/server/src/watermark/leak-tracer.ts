@@ -1,18 +1,17 @@
 import fs from 'node:fs';
-import { canSeeTraceOf, isStaff, type Viewer } from '../access/index.ts';
+import { canSeeTraceOf, type Viewer } from '../access/index.ts';
 import { type FfmpegPaths, probe } from '../media/ffmpeg.ts';
 import { decodesAsImage } from '../media/processors.ts';
 import type { LeakRepository } from './leak.repository.ts';
+import { type MarkedStream, MarkedStreams } from './trace-candidates.ts';
 import { type Alignment, COPY, CopyPicture, register, timeCandidates } from './video-align.ts';
-import { ANALYSIS, analysisFrames, matchCodes, splitFrames } from './video-mark.ts';
+import { analysisFrames, matchCodes, splitFrames } from './video-mark.ts';
 import type { Watermarker } from './watermarker.ts';
 
 /** Largest leaked picture the tracer reads. */
 const MAX_LEAK_BYTES = 30 * 1024 * 1024;
 /** Largest leaked video the tracer reads. */
 const MAX_LEAK_VIDEO_BYTES = 300 * 1024 * 1024;
-/** A marked video more than this shorter than a copy is not what it was copied from. */
-const DURATION_SLACK_SECONDS = 2;
 /** The tracer reads at most this much of a copy (150 bits: far more than a fan needs). */
 const MAX_COPY_SECONDS = 300;
 /** Candidates (best by the rough time search) registered in full. */
@@ -21,14 +20,16 @@ const REGISTERED = 2;
 const SAME_PICTURE = 12;
 /** Below this a video match names nobody (one minus the chance an unrelated code agrees as well). */
 const VIDEO_FOUND = 0.99;
-/** Marked videos compared with one copy at most (as long as it or longer, the nearest first). */
+/** Marked videos and lives compared with one copy at most (as long as it or longer, the nearest first). */
 const MAX_CANDIDATES = 20;
 
-/** What the tracer needs to read videos (ADR 0041). */
+/** What the tracer needs to read videos (ADR 0041) and recordings of lives (ADR 0045). */
 export interface LeakVideoDeps {
   ffmpeg(): FfmpegPaths;
   /** The stored reference of a marked video (MARK_REFERENCE), or null. */
   reference(mediaId: string): Promise<Buffer | null>;
+  /** The reference of a marked live (kept in storage once ended), or null. */
+  liveReference(liveId: string): Promise<Buffer | null>;
 }
 
 export type LeakKind = 'image' | 'video';
@@ -40,11 +41,22 @@ export interface Finding {
   confidence: number;
   markId: number | null;
   fan: { id: string; username: string; name: string } | null;
+  /** The media file the copy was made from, or null (nobody named, or a live's). */
   file: { id: string; name: string } | null;
+  /** The live a recording was made from (ADR 0045), or null. */
+  live: { id: string; title: string } | null;
   servedAt: Date | null;
 }
 
-const NONE: Finding = { found: false, confidence: 0, markId: null, fan: null, file: null, servedAt: null };
+const NONE: Finding = {
+  found: false,
+  confidence: 0,
+  markId: null,
+  fan: null,
+  file: null,
+  live: null,
+  servedAt: null,
+};
 
 /** The copy could not be decoded (a picture or video that will not read however often it is tried). */
 export class UnreadableCopy extends Error {
@@ -55,15 +67,24 @@ export class UnreadableCopy extends Error {
 }
 
 /**
- * Reads leaked copies (ADR 0026 pictures, ADR 0041 videos): `kindOf` tells at upload whether a
+ * Reads leaked copies (ADR 0026 pictures, ADR 0041 videos, ADR 0045 recordings of lives): `kindOf` tells at upload whether a
  * file is something it can read, `trace` does the reading (seconds of CPU for a video) in the job.
  */
 export class LeakTracer {
+  private readonly streams: MarkedStreams;
+
   constructor(
     private readonly traces: LeakRepository,
     private readonly watermarker: Watermarker,
     private readonly video: LeakVideoDeps,
-  ) {}
+  ) {
+    this.streams = new MarkedStreams({
+      traces,
+      watermarker,
+      videoReference: (id) => video.reference(id),
+      liveReference: (id) => video.liveReference(id),
+    });
+  }
 
   /** A picture, a video ffprobe can read, or null (neither, or too large). Quick: no decoding. */
   async kindOf(file: { path: string; size: number }): Promise<LeakKind | null> {
@@ -92,19 +113,14 @@ export class LeakTracer {
   }
 
   /**
-   * A leaked video (ADR 0041): the viewer's marked videos at least about as long (staff: anyone's),
-   * the one whose reference picture it registers against (time offset, crop, mirror: see
-   * video-align.ts), the A/B bit of each segment it covers, and the serve record whose code those
-   * bits spell. Every choice before the bits are matched is made from the picture alone.
+   * A leaked video (ADR 0041) or recording of a live (ADR 0045): the viewer's marked videos and
+   * lives at least about as long (staff: anyone's), the one whose reference picture it registers
+   * against (time offset, crop, mirror: see video-align.ts), the A/B bit of each bit period it
+   * covers, and the serve record whose code those bits spell. Every choice before the bits are
+   * matched is made from the picture alone.
    */
   private async traceVideo(viewer: NonNullable<Viewer>, path: string, duration: number): Promise<Finding> {
-    const { userId } = viewer;
-    const candidates = await this.traces.markedVideos({
-      ownerId: isStaff(viewer) ? null : userId,
-      seconds: duration,
-      minSeconds: duration - DURATION_SLACK_SECONDS,
-      limit: MAX_CANDIDATES,
-    });
+    const candidates = await this.streams.candidates(viewer, duration, MAX_CANDIDATES);
     if (candidates.length === 0) return NONE;
     const seconds = Math.min(duration + 1, MAX_COPY_SECONDS);
     const frames = await analysisFrames(this.video.ffmpeg().ffmpeg, path, seconds, COPY).catch((err) => {
@@ -113,37 +129,38 @@ export class LeakTracer {
     const copy = new CopyPicture(frames);
     if (copy.length === 0) return NONE;
     // A rough time search against each candidate; the best few are registered in full.
-    type Candidate = { row: (typeof candidates)[number]; reference: Uint8Array[]; score: number };
+    type Candidate = { stream: MarkedStream; reference: Uint8Array[]; score: number };
     let rough: Candidate[] = [];
-    for (const row of candidates) {
-      if (!canSeeTraceOf(viewer, row)) continue;
-      const raw = await this.video.reference(row.id);
+    for (const stream of candidates) {
+      const raw = await this.streams.reference(stream);
       if (!raw) continue;
       const reference = splitFrames(raw);
       const [best] = timeCandidates(copy, reference, 1);
       if (!best) continue;
-      rough = [...rough, { row, reference, score: best.score }]
+      rough = [...rough, { stream, reference, score: best.score }]
         .sort((a, b) => b.score - a.score)
         .slice(0, REGISTERED);
     }
-    let found: { row: Candidate['row']; reference: Uint8Array[]; alignment: Alignment } | null = null;
-    for (const { row, reference } of rough) {
+    let found: { stream: MarkedStream; reference: Uint8Array[]; alignment: Alignment } | null = null;
+    for (const { stream, reference } of rough) {
       const alignment = register(copy, reference);
       if (alignment && (!found || alignment.distance < found.alignment.distance))
-        found = { row, reference, alignment };
+        found = { stream, reference, alignment };
     }
     if (!found || found.alignment.distance > SAME_PICTURE) return NONE;
-    const mark = (found.row.info as { video?: { mark?: { segmentSeconds: number } } }).video?.mark;
-    if (!mark) return NONE;
-    const segments = Math.ceil(found.reference.length / (mark.segmentSeconds * ANALYSIS.fps));
-    const readings = this.watermarker.videoKey.readBits(copy, found.reference, found.alignment, segments);
-    const serves = await this.watermarker.videoServesOf(found.row.id);
+    const { stream } = found;
+    const bits = Math.ceil(found.reference.length / stream.grid.framesPerBit);
+    const readings = this.watermarker.videoKey.readBits(
+      copy,
+      found.reference,
+      found.alignment,
+      bits,
+      stream.grid,
+    );
+    const serves = await this.streams.codes(stream, bits);
     // One reading, from the alignment the picture chose, matched against every serve record's code:
     // see matchCodes for why the search does not widen the false-match bound.
-    const match = matchCodes(
-      readings,
-      serves.map((s) => ({ id: s.id, code: this.watermarker.videoKey.code(s.id, segments) })),
-    );
+    const match = matchCodes(readings, serves);
     const serve =
       match && match.confidence >= VIDEO_FOUND ? serves.find((s) => s.id === match.id) : undefined;
     const fan = serve ? await this.traces.fanOf(serve.fanId) : null;
@@ -153,7 +170,8 @@ export class LeakTracer {
       confidence: match.confidence,
       markId: null,
       fan,
-      file: { id: found.row.id, name: found.row.name },
+      file: stream.kind === 'video' ? { id: stream.id, name: stream.name } : null,
+      live: stream.kind === 'live' ? { id: stream.id, title: stream.name } : null,
       servedAt: serve.servedAt,
     };
   }
@@ -176,6 +194,7 @@ export class LeakTracer {
       markId: mine.record.markId,
       fan,
       file: { id: mine.file.id, name: mine.file.name },
+      live: null,
       servedAt: mine.record.servedAt,
     };
   }

@@ -2,7 +2,7 @@ import type { LeakTrace } from '@fanverse/contract';
 import type { LeakTraceView } from './leak.repository.ts';
 
 /** A trace as the API answers it: the result fields stay null until the job has written them. */
-export function presentLeakTrace({ trace, fan, file }: LeakTraceView): LeakTrace {
+export function presentLeakTrace({ trace, fan, file, live }: LeakTraceView): LeakTrace {
   const done = trace.status === 'done';
   const found = done && !!fan;
   return {
@@ -15,6 +15,7 @@ export function presentLeakTrace({ trace, fan, file }: LeakTraceView): LeakTrace
     confidence: done ? (found ? (trace.confidence ?? 0) : 0) : null,
     fan: found && fan ? { _id: fan.id, user: fan.username, name: fan.name } : null,
     media: found && file ? { _id: file.id, name: file.name } : null,
+    live: found && live ? { _id: live.id, title: live.title } : null,
     servedAt: found ? (trace.servedAt?.toISOString() ?? null) : null,
     error: trace.status === 'failed' ? (trace.error ?? 'failed') : null,
     complaintId: trace.complaintId,

@@ -1,17 +1,18 @@
 import type { LeakTraceError, Role } from '@fanverse/contract';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { leakTraces, media, users } from '../db/schema.ts';
+import { type LiveMarkGrid, leakTraces, lives, media, users } from '../db/schema.ts';
 import type { JobTransaction } from '../jobs/job.ts';
 import { jobTransaction } from '../jobs/pg-boss-db.ts';
 
 export type LeakTraceRow = typeof leakTraces.$inferSelect;
 
-/** A trace with the names its answer shows: the fan's and the file's. */
+/** A trace with the names its answer shows: the fan's and the file's (or the live's). */
 export interface LeakTraceView {
   trace: LeakTraceRow;
   fan: { id: string; username: string; name: string } | null;
   file: { id: string; name: string } | null;
+  live: { id: string; title: string } | null;
 }
 
 /** What a finished run writes: the result, or why there is none. */
@@ -20,6 +21,7 @@ export type LeakTraceOutcome =
       status: 'done';
       markId: number | null;
       mediaId: string | null;
+      liveId: string | null;
       fanId: string | null;
       servedAt: Date | null;
       confidence: number;
@@ -32,6 +34,18 @@ export interface VideoCandidate {
   name: string;
   ownerId: string;
   info: unknown;
+  /** Its length in seconds. */
+  seconds: number;
+}
+
+/** A marked live the tracer may compare a recording with (ADR 0045). */
+export interface LiveCandidate {
+  id: string;
+  title: string;
+  creatorId: string;
+  mark: LiveMarkGrid;
+  /** Its length on the clock, start to end (or to now), in seconds. */
+  seconds: number;
 }
 
 /** The leak tracer's queries (ADR 0026): traces, and the media and fans their results name. */
@@ -100,10 +114,12 @@ export class LeakRepository {
         trace: leakTraces,
         fan: { id: users.id, username: users.username, name: users.name },
         file: { id: media.id, name: media.name },
+        live: { id: lives.id, title: lives.title },
       })
       .from(leakTraces)
       .leftJoin(users, eq(users.id, leakTraces.fanId))
       .leftJoin(media, eq(media.id, leakTraces.mediaId))
+      .leftJoin(lives, eq(lives.id, leakTraces.liveId))
       .$dynamic();
   }
 
@@ -141,7 +157,7 @@ export class LeakRepository {
   }): Promise<VideoCandidate[]> {
     const length = sql<number>`((${media.info} -> 'format' ->> 'duration')::float8)`;
     return this.db
-      .select({ id: media.id, name: media.name, ownerId: media.ownerId, info: media.info })
+      .select({ id: media.id, name: media.name, ownerId: media.ownerId, info: media.info, seconds: length })
       .from(media)
       .where(
         and(
@@ -155,5 +171,38 @@ export class LeakRepository {
       )
       .orderBy(sql`abs(${length} - ${q.seconds})`)
       .limit(q.limit);
+  }
+
+  /**
+   * Marked lives (ADR 0045) at least `minSeconds` long on the clock (of `creatorId`, or anyone's
+   * when null), the nearest in length to `seconds` first.
+   */
+  async markedLives(q: {
+    creatorId: string | null;
+    seconds: number;
+    minSeconds: number;
+    limit: number;
+  }): Promise<LiveCandidate[]> {
+    // Reconnect gaps included: never shorter than what the live streamed.
+    const length = sql<number>`extract(epoch FROM coalesce(${lives.endedAt}, now()) - ${lives.startedAt})::float8`;
+    const rows = await this.db
+      .select({
+        id: lives.id,
+        title: lives.title,
+        creatorId: lives.creatorId,
+        mark: lives.mark,
+        seconds: length,
+      })
+      .from(lives)
+      .where(
+        and(
+          isNotNull(lives.mark),
+          sql`${length} >= ${q.minSeconds}`,
+          q.creatorId ? eq(lives.creatorId, q.creatorId) : undefined,
+        ),
+      )
+      .orderBy(sql`abs(${length} - ${q.seconds})`)
+      .limit(q.limit);
+    return rows.flatMap(({ mark, ...row }) => (mark ? [{ ...row, mark }] : []));
   }
 }

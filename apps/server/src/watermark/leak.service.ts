@@ -40,7 +40,7 @@ export interface LeakServiceDeps {
 }
 
 /**
- * The leak tracer (ADR 0026): a creator (their own media) or staff (any) uploads a leaked copy;
+ * The leak tracer (ADR 0026): a creator (their own media and lives) or staff (any) uploads a leaked copy;
  * the `leaks.trace` job learns whose marked copy it is and when it was served, and tells the
  * requester; the result can go with a DMCA complaint.
  */
@@ -111,11 +111,12 @@ export class LeakService {
       await this.deps.storage.download(key, local);
       const viewer = { userId: row.requesterId, roles: row.requesterRoles };
       const finding = await this.deps.tracer.trace(viewer, row.kind, local);
-      const { found, fan, file } = finding;
+      const { found, fan, file, live } = finding;
       return {
         status: 'done',
         markId: found ? finding.markId : null,
         mediaId: found ? (file?.id ?? null) : null,
+        liveId: found ? (live?.id ?? null) : null,
         fanId: found ? (fan?.id ?? null) : null,
         servedAt: found ? finding.servedAt : null,
         confidence: found ? Math.floor(finding.confidence * 1000) / 10 : 0,
@@ -150,13 +151,14 @@ export class LeakService {
     const { trace, fan } = view;
     if (trace.complaintId) return trace.complaintId;
     if (trace.status !== 'done' || !fan) throw new AppError('LEAK_COMPLAINT_NEEDS_FAN');
+    const source = trace.liveId ? `live ${trace.liveId}` : `media ${trace.mediaId}`;
     const complaintId = await this.deps.reports.create({
       reporterId: auth.userId,
       targetType: 'dmca',
-      targetId: trace.mediaId ?? trace.id,
+      targetId: trace.mediaId ?? trace.liveId ?? trace.id,
       reason: 'other',
       details:
-        `Leak trace ${trace.id}: marked copy of @${fan.username} (fan ${fan.id}), media ${trace.mediaId}, ` +
+        `Leak trace ${trace.id}: marked copy of @${fan.username} (fan ${fan.id}), ${source}, ` +
         `served ${trace.servedAt?.toISOString()}, confidence ${trace.confidence}%.`,
     });
     await this.deps.traces.setComplaint(trace.id, complaintId);

@@ -29,9 +29,15 @@ export const MARK_SEGMENT_SECONDS = 2;
 export const ANALYSIS = { width: 128, height: 72, fps: 10 } as const;
 const DECOYS = 16;
 /** Frames this close to a segment boundary are skipped (the copy's timing may wander a little). */
-const EDGE_FRAMES = 2;
+export const EDGE_FRAMES = 2;
 
 export type MarkVariant = 'a' | 'b';
+
+/** How a reference is cut into bits: frames per bit (at ANALYSIS.fps) and frames skipped at each end of one. */
+export interface BitGrid {
+  framesPerBit: number;
+  edgeFrames: number;
+}
 
 export class VideoMarkKey {
   private readonly cells: Float64Array;
@@ -128,8 +134,13 @@ export class VideoMarkKey {
 
   /** The variant of each of `segments` segments for one serve record: bit i of its keyed code. */
   code(serveId: string, segments: number): MarkVariant[] {
-    const bits = keyedSigns(this.secret, `video-mark-code\n${serveId}`, segments);
+    const bits = keyedSigns(this.secret, codeLabel(serveId), segments);
     return Array.from(bits, (b) => (b > 0 ? 'a' : 'b'));
+  }
+
+  /** Bit `index` of a serve record's code alone (`code(serveId, n)[index]`): a live's bits go on and on. */
+  variantAt(serveId: string, index: number): MarkVariant {
+    return keyedBit(this.secret, codeLabel(serveId), index) ? 'a' : 'b';
   }
 
   /**
@@ -137,15 +148,17 @@ export class VideoMarkKey {
    * it (`alignment`, see video-align.ts): each copy frame is mapped onto the reference grid (the
    * cells it shows, mirrored back when flipped), the unmarked picture subtracted and the rest
    * correlated with P over those cells. Segments the copy does not reach read nothing (z 0); a
-   * segment it covers in part reads from the frames it has.
+   * segment it covers in part reads from the frames it has. `grid`: reference frames per bit (a
+   * video's 2 s segment; a live's bit period, ADR 0045) and frames skipped at each end of one.
    */
   readBits(
     copy: CopyPicture,
     reference: readonly Uint8Array[],
     alignment: Alignment,
     segments: number,
+    grid: BitGrid = { framesPerBit: MARK_SEGMENT_SECONDS * ANALYSIS.fps, edgeFrames: EDGE_FRAMES },
   ): SegmentReading[] {
-    const perSegment = MARK_SEGMENT_SECONDS * ANALYSIS.fps;
+    const bound = (s: number) => Math.round(s * grid.framesPerBit);
     const { sampler } = alignment;
     const n = sampler.count;
     const pattern = sampler.pick(this.analysis);
@@ -158,7 +171,7 @@ export class VideoMarkKey {
       let mark = 0;
       const noise = new Float64Array(DECOYS);
       let used = 0;
-      for (let f = s * perSegment + EDGE_FRAMES; f < (s + 1) * perSegment - EDGE_FRAMES; f++) {
+      for (let f = bound(s) + grid.edgeFrames; f < bound(s + 1) - grid.edgeFrames; f++) {
         const k = f - alignment.lag;
         const frame = reference[f];
         if (!frame || k < 0 || k >= copy.length || n === 0) continue;
@@ -296,6 +309,16 @@ export function splitFrames(raw: Buffer, frame: FrameSize = ANALYSIS): Uint8Arra
   const out: Uint8Array[] = [];
   for (let o = 0; o + size <= raw.length; o += size) out.push(raw.subarray(o, o + size));
   return out;
+}
+
+const codeLabel = (serveId: string) => `video-mark-code\n${serveId}`;
+
+/** Bit `index` of `keyedSigns(secret, label, …)` (true for +1), from its own HMAC block only. */
+function keyedBit(secret: string, label: string, index: number): boolean {
+  const block = createHmac('sha256', secret)
+    .update(`${label}\n${Math.floor(index / 256)}`)
+    .digest();
+  return (((block[Math.floor(index / 8) % 32] as number) >> (index % 8)) & 1) === 1;
 }
 
 function keyedSigns(secret: string, label: string, count: number): Float64Array {

@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
 import { Piscina } from 'piscina';
 import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
-import { mediaServes, profiles, users, videoServes } from '../db/schema.ts';
+import { liveServes, mediaServes, profiles, users, videoServes } from '../db/schema.ts';
 import { CacheIndex } from './cache-index.ts';
 import { type Detection, MAX_MARK_ID, WatermarkKey } from './mark.ts';
 import type { MarkTask } from './mark.worker.ts';
@@ -77,6 +77,25 @@ export interface VideoServe {
   servedAt: Date;
 }
 
+export interface LiveServe {
+  id: string;
+  fanId: string;
+  liveId: string;
+  servedAt: Date;
+}
+
+/**
+ * A serve record made on first serve: the insert (nothing when the fan's row exists, unique per fan
+ * and subject), else the existing row.
+ */
+async function firstServe<R>(insert: () => Promise<R[]>, existing: () => Promise<R[]>): Promise<R> {
+  const [created] = await insert();
+  if (created) return created;
+  const [row] = await existing();
+  if (!row) throw new Error('serve record vanished');
+  return row;
+}
+
 /** What a marked copy is made from: the media row's owner and the rendition's bytes. */
 export interface MarkSource {
   mediaId: string;
@@ -125,44 +144,70 @@ export class Watermarker {
   }
 
   /** The fan's serve record of a file, created on first serve. */
-  async serveRecord(fanId: string, mediaId: string): Promise<ServeRecord> {
+  serveRecord(fanId: string, mediaId: string): Promise<ServeRecord> {
     const { db } = this.deps;
-    const [created] = await db
-      .insert(mediaServes)
-      .values({ fanId, mediaId })
-      .onConflictDoNothing({ target: [mediaServes.fanId, mediaServes.mediaId] })
-      .returning();
-    if (created) return created;
-    const [row] = await db
-      .select()
-      .from(mediaServes)
-      .where(and(eq(mediaServes.fanId, fanId), eq(mediaServes.mediaId, mediaId)))
-      .limit(1);
-    if (!row) throw new Error('serve record vanished');
-    return row;
+    return firstServe(
+      () =>
+        db
+          .insert(mediaServes)
+          .values({ fanId, mediaId })
+          .onConflictDoNothing({ target: [mediaServes.fanId, mediaServes.mediaId] })
+          .returning(),
+      () =>
+        db
+          .select()
+          .from(mediaServes)
+          .where(and(eq(mediaServes.fanId, fanId), eq(mediaServes.mediaId, mediaId)))
+          .limit(1),
+    );
   }
 
   /** The fan's serve record of a marked video (its code picks their segments), made on first play. */
-  async videoServe(fanId: string, mediaId: string): Promise<VideoServe> {
+  videoServe(fanId: string, mediaId: string): Promise<VideoServe> {
     const { db } = this.deps;
-    const [created] = await db
-      .insert(videoServes)
-      .values({ fanId, mediaId })
-      .onConflictDoNothing({ target: [videoServes.fanId, videoServes.mediaId] })
-      .returning();
-    if (created) return created;
-    const [row] = await db
-      .select()
-      .from(videoServes)
-      .where(and(eq(videoServes.fanId, fanId), eq(videoServes.mediaId, mediaId)))
-      .limit(1);
-    if (!row) throw new Error('video serve record vanished');
-    return row;
+    return firstServe(
+      () =>
+        db
+          .insert(videoServes)
+          .values({ fanId, mediaId })
+          .onConflictDoNothing({ target: [videoServes.fanId, videoServes.mediaId] })
+          .returning(),
+      () =>
+        db
+          .select()
+          .from(videoServes)
+          .where(and(eq(videoServes.fanId, fanId), eq(videoServes.mediaId, mediaId)))
+          .limit(1),
+    );
   }
 
   /** Every serve record of a video (the tracer matches a copy's bits against their codes). */
   async videoServesOf(mediaId: string): Promise<VideoServe[]> {
     return this.deps.db.select().from(videoServes).where(eq(videoServes.mediaId, mediaId));
+  }
+
+  /** The viewer's serve record of a marked live (ADR 0045), made on their first playlist request. */
+  liveServe(fanId: string, liveId: string): Promise<LiveServe> {
+    const { db } = this.deps;
+    return firstServe(
+      () =>
+        db
+          .insert(liveServes)
+          .values({ fanId, liveId })
+          .onConflictDoNothing({ target: [liveServes.fanId, liveServes.liveId] })
+          .returning(),
+      () =>
+        db
+          .select()
+          .from(liveServes)
+          .where(and(eq(liveServes.fanId, fanId), eq(liveServes.liveId, liveId)))
+          .limit(1),
+    );
+  }
+
+  /** Every serve record of a live (the tracer matches a recording's bits against their codes). */
+  async liveServesOf(liveId: string): Promise<LiveServe[]> {
+    return this.deps.db.select().from(liveServes).where(eq(liveServes.liveId, liveId));
   }
 
   async record(markId: number): Promise<ServeRecord | undefined> {

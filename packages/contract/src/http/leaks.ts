@@ -24,15 +24,18 @@ export const leakTraceSchema = z.object({
   fileName: z.string(),
   /** When it was asked for (ISO). */
   createdAt: z.string(),
-  /** Null until done: a mark was read and names a fan of media the requester may trace. */
+  /** Null until done: a mark was read and names a fan of media or a live the requester may trace. */
   found: z.boolean().nullable(),
   /**
    * Null until done; then 0–100, in percent: one minus the chance that an unmarked picture reads
-   * like this (images), or that an unrelated fan's code agrees as well with the segments read (videos).
+   * like this (images), or that an unrelated fan's code agrees as well with the segments read
+   * (videos, recordings of lives).
    */
   confidence: z.number().nullable(),
   fan: z.object({ _id: z.string(), user: z.string(), name: z.string() }).nullable(),
   media: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  /** The live a video was traced to: a recording of it (ADR 0045); `media` is then null. */
+  live: z.object({ _id: z.string(), title: z.string() }).nullable(),
   /** When the file was first served to that fan (ISO). */
   servedAt: z.string().nullable(),
   /** Set when failed. */

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ANALYSIS, ANALYSIS_FILTER, type MarkVariant } from '../../watermark/video-mark.ts';
 import { HlsKeys } from '../hls/keys.ts';
 
 /** One ffmpeg per live: the creator's stream in, low-latency HLS (and the recording) out. */
@@ -28,13 +29,20 @@ export interface LiveMediaOptions {
   key(liveId: string): Buffer;
   /** HLS segment length in seconds (LIVE_SEGMENT_SECONDS, 0.5 by default: bench:live, docs/benchmarks.md). */
   segmentSeconds?: number;
+  /**
+   * The traceable mark (ADR 0045): the grey frame of each variant, `128 ± strength·P` in luminance
+   * (VideoMarkKey.blendFrame), at any size: ffmpeg scales it to the picture's.
+   */
+  mark: { blendFrame(width: number, height: number, variant: MarkVariant): Buffer };
   log?: (msg: string, data?: Record<string, unknown>) => void;
 }
 
 /** The one rendition of a live on the HLS delivery (`/api/v1/hls/live/<id>/<LIVE_RENDITION>/…`). */
 export const LIVE_RENDITION = 'live';
-const HLS_FILE = /^(index\.m3u8|seg_\d{1,6}\.ts)$/;
 const SEGMENT_NUMBER = /^seg_(\d+)\.ts$/;
+const REFERENCE_PART = /^ref\.(\d+)\.gray$/;
+/** The size the variants' grey frames are drawn at (the usual live picture; others are scaled to). */
+const GREY_FRAME = { width: 1280, height: 720 } as const;
 /**
  * Start encoding after half a second of input instead of ffmpeg's default 5 s of probing: the
  * container header (WebM, FLV) already names the streams, and the probed seconds would be the
@@ -43,17 +51,40 @@ const SEGMENT_NUMBER = /^seg_(\d+)\.ts$/;
 const LOW_DELAY_INPUT = ['-probesize', '500000', '-analyzeduration', '500000'];
 
 /**
+ * The picture's filters: scaled to at most 1280 wide, split into variant A (+P) and B (−P) — the
+ * grey frames, inputs 1 and 2, scaled to the picture's size and blended into luminance as on
+ * videos (ADR 0041) — and the tracer's reference (`ref`: grey, ANALYSIS size and rate).
+ */
+const MARK_FILTERS = [
+  "[0:v:0]scale='min(1280,iw)':-2,format=yuv420p[m0]",
+  '[1:v][m0]scale2ref=flags=bicubic[ga][m1]',
+  '[2:v][m1]scale2ref=flags=bicubic[gb][m2]',
+  '[m2]split=3[va][vb][vr]',
+  '[va][ga]blend=all_mode=grainmerge[oa]',
+  '[vb][gb]blend=all_mode=grainmerge[ob]',
+  `[vr]${ANALYSIS_FILTER}[ref]`,
+].join(';');
+
+/**
  * The embedded live media path (ADR 0025): the creator's WebM chunks (MediaRecorder, sent over the
- * socket) or an RTMP stream are transcoded by ffmpeg into H.264/AAC HLS with 1 s AES-128 encrypted
- * segments and a short rolling playlist. The protected HLS delivery (media/hls, source `live`)
+ * socket) or an RTMP stream are transcoded by ffmpeg into H.264/AAC HLS with short AES-128
+ * encrypted segments and a rolling playlist. The protected HLS delivery (media/hls, source `live`)
  * serves them: signed session-bound playlist and key URLs, entitlement on every playlist and key
  * request. Nothing here decides who may watch; see access/lives.ts.
+ *
+ * Marked (ADR 0045): the picture is encoded twice in the same run, variant A (`a/seg_N.ts`, +P) and
+ * B (`b/seg_N.ts`, −P), same key, IV and key frames, so segment N of both covers the same frames;
+ * `index.m3u8` (A's playlist) is the template every viewer's own playlist is made from. The
+ * tracer's reference (the unmarked picture, grey, ANALYSIS size and rate) is written beside them,
+ * one part per run: `mark/ref.<first segment>.gray`.
  */
 export class LiveMedia {
   private readonly sessions = new Map<string, Session>();
   /** The first bytes of a feeder's stream, too short to tell a WebM header yet (`<liveId>\n<feeder>`). */
   private readonly heads = new Map<string, Buffer>();
   private readonly segment: number;
+  /** The variants' grey frames, drawn once per process (GREY_FRAME, yuv420p). */
+  private greys: Record<MarkVariant, Buffer> | null = null;
 
   constructor(private readonly opts: LiveMediaOptions) {
     this.segment = opts.segmentSeconds ?? 0.5;
@@ -67,10 +98,11 @@ export class LiveMedia {
     return path.join(this.opts.root, '.keys', liveId);
   }
 
-  /** The number after the highest segment already in the directory (0 for a new live). */
+  /** The number after the highest segment already written (0 for a new live). */
   private nextSegment(dir: string): number {
     let next = 0;
-    for (const name of fs.readdirSync(dir)) {
+    const written = path.join(dir, 'a');
+    for (const name of fs.existsSync(written) ? fs.readdirSync(written) : []) {
       const n = SEGMENT_NUMBER.exec(name);
       if (n) next = Math.max(next, Number(n[1]) + 1);
     }
@@ -81,14 +113,40 @@ export class LiveMedia {
     return this.sessions.has(liveId);
   }
 
-  /** The encoding half of the command: H.264 (zero-latency tune, a key frame per segment) + AAC into encrypted HLS. */
+  /**
+   * The encoding half of the command: each variant H.264 (zero-latency tune, a key frame per
+   * segment) + AAC into encrypted HLS with the same key and IV, and the reference as raw grey frames.
+   */
   private output(dir: string, keyInfo: string, startNumber: number): string[] {
+    return [
+      '-filter_complex',
+      MARK_FILTERS,
+      ...this.variant('[oa]', dir, 'a', path.join(dir, 'index.m3u8'), keyInfo, startNumber),
+      ...this.variant('[ob]', dir, 'b', path.join(dir, 'b', 'index.m3u8'), keyInfo, startNumber),
+      '-map',
+      '[ref]',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'gray',
+      path.join(dir, 'mark', `ref.${startNumber}.gray`),
+    ];
+  }
+
+  private variant(
+    picture: string,
+    dir: string,
+    variant: MarkVariant,
+    playlist: string,
+    keyInfo: string,
+    startNumber: number,
+  ): string[] {
     // A resumed live (the creator reconnected, maybe to another copy): new timestamps from here.
     const discontinuity = startNumber > 0 ? '+discont_start' : '';
     const gop = String(Math.max(1, Math.round(30 * this.segment)));
     return [
       '-map',
-      '0:v:0',
+      picture,
       '-map',
       '0:a:0?',
       '-c:v',
@@ -101,8 +159,6 @@ export class LiveMedia {
       'zerolatency',
       '-pix_fmt',
       'yuv420p',
-      '-vf',
-      "scale='min(1280,iw)':-2",
       '-r',
       '30',
       '-g',
@@ -132,7 +188,9 @@ export class LiveMedia {
       '-hls_list_size',
       '6',
       '-hls_flags',
-      `delete_segments+independent_segments+omit_endlist${discontinuity}`,
+      // temp_file: a segment appears once whole (served as immutable, it must never be seen half
+      // written: the other variant's segment N may be listed a moment before it is finished).
+      `delete_segments+independent_segments+omit_endlist+temp_file${discontinuity}`,
       '-hls_key_info_file',
       keyInfo,
       // A restarted ffmpeg (the creator reconnected) goes on numbering: segment names never repeat,
@@ -140,9 +198,25 @@ export class LiveMedia {
       '-start_number',
       String(startNumber),
       '-hls_segment_filename',
-      path.join(dir, 'seg_%d.ts'),
-      path.join(dir, 'index.m3u8'),
+      path.join(dir, variant, 'seg_%d.ts'),
+      playlist,
     ];
+  }
+
+  /** ffmpeg inputs 1 and 2: the grey frames of variants A and B, written beside the key (not served). */
+  private greyInputs(keyDir: string): string[] {
+    if (!this.greys)
+      this.greys = {
+        a: this.opts.mark.blendFrame(GREY_FRAME.width, GREY_FRAME.height, 'a'),
+        b: this.opts.mark.blendFrame(GREY_FRAME.width, GREY_FRAME.height, 'b'),
+      };
+    const greys = this.greys;
+    return (['a', 'b'] as const).flatMap((v) => {
+      const file = path.join(keyDir, `grey-${v}.yuv`);
+      fs.writeFileSync(file, greys[v]);
+      const size = `${GREY_FRAME.width}x${GREY_FRAME.height}`;
+      return ['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-video_size', size, '-i', file];
+    });
   }
 
   private start(
@@ -153,7 +227,7 @@ export class LiveMedia {
     extra: string[] = [],
   ): Session {
     const dir = this.dir(liveId);
-    fs.mkdirSync(dir, { recursive: true });
+    for (const sub of ['a', 'b', 'mark']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
     // The key file is for ffmpeg only, outside the served directory, and removed when it exits.
     const keyDir = this.keyDir(liveId);
     fs.mkdirSync(keyDir, { recursive: true, mode: 0o700 });
@@ -168,6 +242,7 @@ export class LiveMedia {
         'error',
         '-y',
         ...input,
+        ...this.greyInputs(keyDir),
         ...this.output(dir, keyInfo, this.nextSegment(dir)),
         ...extra,
       ],
@@ -298,11 +373,39 @@ export class LiveMedia {
     await Promise.all([...this.sessions.keys()].map((id) => this.stop(id)));
   }
 
-  /** The path of one of the live's HLS files, or undefined (bad name, not written yet). */
-  hlsFile(liveId: string, name: string): string | undefined {
-    if (!HLS_FILE.test(name)) return undefined;
-    const file = path.join(this.dir(liveId), name);
+  /** The live's playlist template (`seg_N.ts` names, key URI `key`), or undefined before the first segment. */
+  playlistFile(liveId: string): string | undefined {
+    const file = path.join(this.dir(liveId), 'index.m3u8');
     return fs.existsSync(file) ? file : undefined;
+  }
+
+  /** Segment `index` of one variant, or undefined (not written yet, or deleted from the rolling window). */
+  segmentFile(liveId: string, variant: MarkVariant, index: number): string | undefined {
+    const file = path.join(this.dir(liveId), variant, `seg_${index}.ts`);
+    return fs.existsSync(file) ? file : undefined;
+  }
+
+  /**
+   * The parts of the tracer's reference written so far, one per run: each starts at the frame of
+   * its run's first segment (ANALYSIS.fps), so the parts lay out on the live's segment numbers.
+   */
+  referenceParts(liveId: string): { file: string; startFrame: number }[] {
+    const dir = path.join(this.dir(liveId), 'mark');
+    if (!fs.existsSync(dir)) return [];
+    return fs
+      .readdirSync(dir)
+      .map((name) => ({ name, segment: REFERENCE_PART.exec(name)?.[1] }))
+      .filter((p): p is { name: string; segment: string } => p.segment !== undefined)
+      .map((p) => ({
+        file: path.join(dir, p.name),
+        startFrame: Math.round(Number(p.segment) * this.segment * ANALYSIS.fps),
+      }))
+      .sort((a, b) => a.startFrame - b.startFrame);
+  }
+
+  /** Removes the reference parts (once the joined reference is kept in storage). */
+  async dropReferenceParts(liveId: string): Promise<void> {
+    await fs.promises.rm(path.join(this.dir(liveId), 'mark'), { recursive: true, force: true });
   }
 
   /** The parts of the live's recording, in order (one per ffmpeg run), non-empty. */

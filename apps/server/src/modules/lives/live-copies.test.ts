@@ -156,7 +156,7 @@ describe.skipIf(!shared)('a live across two server copies', () => {
       await fetch(`${base1}${live.playlist}`, { headers: { authorization: `Bearer ${fan.token}` } })
     ).text();
     // (Served by the other copy, from the shared directory: the resumed run's segments.)
-    const served = [...playlist.matchAll(/seg_(\d+)\.ts/g)].map((m) => Number(m[1]));
+    const served = [...playlist.matchAll(/seg_(\d+)_[0-9a-f]{16}\.ts/g)].map((m) => Number(m[1]));
     expect(served.some((n) => n > before)).toBe(true);
 
     // Ended on copy two (where the run is); the replay's recording joins both runs.

@@ -3,6 +3,7 @@ import { subscribedSql } from '../../access/index.ts';
 import type { Db } from '../../db/client.ts';
 import {
   follows,
+  type LiveMarkGrid,
   ledgerTransactions,
   liveMessages,
   liveModerations,
@@ -21,7 +22,7 @@ export type LiveRow = typeof lives.$inferSelect;
 export type LiveWithCreator = LiveRow & { creator: PublicUserRow; earnedCredits: number };
 export type NewLive = Pick<
   typeof lives.$inferInsert,
-  'creatorId' | 'title' | 'audience' | 'ticketPrice' | 'goalCredits' | 'goalLabel' | 'source'
+  'creatorId' | 'title' | 'audience' | 'ticketPrice' | 'goalCredits' | 'goalLabel' | 'source' | 'mark'
 >;
 
 /** Ledger keys of what is spent during a live name it: `live:<liveId>:<kind>:<unique>` (liveSpendKey). */
@@ -54,6 +55,12 @@ export class LiveRepository {
   async find(id: string): Promise<LiveWithCreator | undefined> {
     const [row] = await this.selectLives().where(eq(lives.id, id));
     return row && { ...row.live, creator: row.creator, earnedCredits: row.earnedCredits };
+  }
+
+  /** The live's mark grid (ADR 0045): null when unmarked (the external engine's), undefined when no such live. */
+  async markGrid(id: string): Promise<LiveMarkGrid | null | undefined> {
+    const [row] = await this.db.select({ mark: lives.mark }).from(lives).where(eq(lives.id, id));
+    return row?.mark;
   }
 
   async current(creatorId: string): Promise<LiveRow | undefined> {

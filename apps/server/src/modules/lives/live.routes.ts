@@ -46,5 +46,5 @@ export function liveRoutes({ app, config, route, services }: RouteDeps): void {
   }
 
   // The live's playlist, key and segments are served by the protected HLS delivery (media/hls),
-  // source `live` (LiveService.hlsSource): entitlement on every playlist and key request.
+  // source `live` (LivePlayback.source): entitlement on every playlist and key request.
 }

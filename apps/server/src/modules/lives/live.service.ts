@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import type { Live, LiveChatMessage, LiveResponse, ParsedInput } from '@fanverse/contract';
 import { z } from 'zod';
 import { isCreator, isOwner, isStaff, liveRefusal } from '../../access/index.ts';
+import type { LiveMarkGrid } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
 import { defineJob, type JobSender } from '../../jobs/job.ts';
-import type { HlsDelivery, HlsSource } from '../../media/hls/index.ts';
+import type { HlsDelivery } from '../../media/hls/index.ts';
 import { LIVE_RENDITION, type LiveMedia } from '../../media/live/live-media.ts';
 import type { NginxRtmpControl, NginxRtmpFiles } from '../../media/live/nginx-rtmp.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
@@ -29,6 +30,14 @@ export const DROP_ENCODER = defineJob('lives.drop-encoder', z.object({ liveId: z
   retryLimit: 5,
 });
 
+/**
+ * Keeps an ended live's mark reference (ADR 0045) in the app's storage: the parts its runs wrote
+ * beside the segments, joined. Retried: storage may be unreachable for a moment.
+ */
+export const KEEP_REFERENCE = defineJob('lives.keep-reference', z.object({ liveId: z.string().uuid() }), {
+  retryLimit: 5,
+});
+
 export interface LiveDeps {
   lives: LiveRepository;
   media: LiveMedia;
@@ -43,6 +52,8 @@ export interface LiveDeps {
   createReplayPost(auth: AuthInfo, text: string, file: UploadedFile): Promise<string>;
   /** The RTMP server URL creators put in OBS. */
   rtmpUrl: string;
+  /** The mark grid of the lives the built-in path encodes (LIVE_SEGMENT_SECONDS, ADR 0045). */
+  markGrid: LiveMarkGrid;
   /** The external engine's files of RTMP lives (LIVE_ENGINE=nginx-rtmp, ADR 0040), if configured. */
   engine?: NginxRtmpFiles;
   /** The engine's HTTP control (LIVE_ENGINE_CONTROL_URL): ending a live drops its encoder. */
@@ -94,6 +105,8 @@ export class LiveService {
       goalCredits: input.goalCredits ?? null,
       goalLabel: input.goalLabel || null,
       source: input.source,
+      // The built-in path marks what it encodes; the external engine only packages (ADR 0045).
+      mark: input.source === 'rtmp' && this.deps.engine ? null : this.deps.markGrid,
     });
     if (!row) throw new AppError('LIVE_ALREADY_ON');
     await this.deps.jobs.send(ANNOUNCE_LIVE, { liveId: row.id });
@@ -160,51 +173,6 @@ export class LiveService {
     };
   }
 
-  /**
-   * The `live` source of the protected HLS delivery: one rendition (LIVE_RENDITION) per live, its
-   * rolling playlist and AES-128 segments from the media path. The delivery asks `entitled` (THE
-   * live rule, access/lives.ts) on every playlist and key request; the key derives from the app
-   * secret and the live's id (LiveMedia encrypts with the same), so nothing secret is stored.
-   */
-  hlsSource(): HlsSource {
-    const media = this.deps.media;
-    // An RTMP live on the external engine has its files there (named by the live's id); else built-in.
-    const engine = (id: string) => (this.deps.engine?.has(id) ? this.deps.engine : undefined);
-    const on = async (id: string, rendition: string) =>
-      rendition === LIVE_RENDITION && (await this.deps.lives.find(id))?.status === 'live';
-    return {
-      kind: 'live',
-      entitled: async (viewer, id, rendition) =>
-        (rendition === LIVE_RENDITION || rendition === '-') && (await this.mayWatch(viewer, id)),
-      master: async () => null,
-      playlist: async (id, rendition) => {
-        if (rendition !== LIVE_RENDITION) return null;
-        const fromEngine = engine(id);
-        if (fromEngine) return fromEngine.playlist(id);
-        const file = media.hlsFile(id, 'index.m3u8');
-        const text = file ? await fs.promises.readFile(file, 'utf8').catch(() => null) : null;
-        // ffmpeg rounds a 0.5 s target duration down to 0; RFC 8216 wants the longest segment, rounded up.
-        return text?.replace(/^#EXT-X-TARGETDURATION:0$/m, '#EXT-X-TARGETDURATION:1') ?? null;
-      },
-      key: async (id, rendition) => {
-        const fromEngine = engine(id);
-        return fromEngine && (await on(id, rendition)) ? fromEngine.key(id) : null;
-      },
-      keyId: async (id, rendition) => ((await on(id, rendition)) ? id : null),
-      segment: async (id, rendition, name) => {
-        if (rendition !== LIVE_RENDITION) return null;
-        const file = engine(id)?.segment(id, name) ?? media.hlsFile(id, name);
-        const stat = file ? await fs.promises.stat(file).catch(() => null) : null;
-        if (!file || !stat) return null;
-        return {
-          size: stat.size,
-          contentType: 'video/mp2t',
-          open: async () => fs.createReadStream(file),
-        };
-      },
-    };
-  }
-
   /** Whether the caller may watch now (room joins, every playlist and key request). */
   async mayWatch(auth: AuthInfo, liveId: string): Promise<boolean> {
     const live = await this.deps.lives.find(liveId);
@@ -236,6 +204,7 @@ export class LiveService {
     await this.deps.media.stop(liveId);
     if (ended && live?.source === 'rtmp' && this.deps.engineControl)
       await this.deps.jobs.send(DROP_ENCODER, { liveId });
+    if (ended && live?.mark) await this.deps.jobs.send(KEEP_REFERENCE, { liveId });
     if (ended) this.deps.publisher.toLive(liveId, 'liveEnded', { liveId });
   }
 

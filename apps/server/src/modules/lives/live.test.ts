@@ -197,7 +197,8 @@ async function expectProtected(fan: User, id: string) {
   expect(playlist).toContain('#EXTM3U');
   const { key: keyUrl, segment } = uris(playlist);
   expect(keyUrl).toMatch(new RegExp(`^/api/v1/hls/live/${id}/live/key\\?sid=`));
-  expect(segment).toMatch(new RegExp(`^/api/v1/hls/live/${id}/live/seg_\\d+\\.ts$`));
+  // Marked (ADR 0045): the fan's own keyed name of variant A or B.
+  expect(segment).toMatch(new RegExp(`^/api/v1/hls/live/${id}/live/seg_\\d{5}_[0-9a-f]{16}\\.ts$`));
   const iv = Buffer.from(/IV=0x([0-9a-f]{32})/i.exec(playlist)?.[1] ?? '', 'hex');
 
   // The key opens the encrypted segment (AES-128-CBC): plain MPEG-TS starts with the sync byte.

@@ -19,10 +19,11 @@ const isTracing = (trace: LeakTrace | undefined) =>
   trace?.status === 'pending' || trace?.status === 'running';
 
 /**
- * /leaks: the leak tracer (ADR 0026). A creator (their own media) or staff (any media) uploads a
- * copy found elsewhere; a job reads its invisible mark (the fan it was served to, and when) while
- * the page shows "Tracing…"; the result goes with a DMCA complaint in one click. The trace shown
- * is in the address (`?trace=`), so it survives a reload; the recent ones are listed below.
+ * /leaks: the leak tracer (ADR 0026). A creator (their own media and lives) or staff (any) uploads
+ * a copy found elsewhere (a picture, a video, a recording of a live, ADR 0045); a job reads its
+ * invisible mark (the fan it was served to, and when) while the page shows "Tracing…"; the result
+ * goes with a DMCA complaint in one click. The trace shown is in the address (`?trace=`), so it
+ * survives a reload; the recent ones are listed below.
  */
 export default function LeakTracerPage() {
   const { t } = useTranslation('leaks');
@@ -175,14 +176,18 @@ function TraceResult({ result }: { result: LeakTrace }) {
         <dd data-testid="leak-fan">
           @{result.fan.user} ({result.fan.name})
         </dd>
-        <dt>{t('found.media')}</dt>
-        <dd>{result.media?.name}</dd>
+        <dt>{result.live ? t('found.live') : t('found.media')}</dt>
+        <dd data-testid="leak-source">{result.live?.title ?? result.media?.name}</dd>
         <dt>{t('found.served')}</dt>
         <dd data-testid="leak-served">{format(result.servedAt)}</dd>
         <dt>{t('found.confidence')}</dt>
         <dd data-testid="leak-confidence">{t('found.percent', { value: confidence })}</dd>
       </dl>
-      {result.kind === 'video' && <p className="muted">{t('found.videoNote')}</p>}
+      {result.live ? (
+        <p className="muted">{t('found.liveNote')}</p>
+      ) : (
+        result.kind === 'video' && <p className="muted">{t('found.videoNote')}</p>
+      )}
       {complaintId ? (
         <p className="alert alert--success" data-testid="leak-complaint-filed">
           {t('complaint.filed')}
