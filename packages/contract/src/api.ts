@@ -617,7 +617,7 @@ export const endpoints = {
     output: storiesResponseSchema,
     auth: 'optional',
     summary:
-      "A creator's approved stories of the last 24 hours, or of followed creators; visitors: free stories only.",
+      "A creator's live stories (each for 24 hours from when it went live), newest first, or those of followed creators; visitors: free stories only.",
   },
   'creator.search': {
     method: 'GET',

@@ -12,6 +12,7 @@ import {
   mediaSeenUntil,
   STORY_LIFETIME_MS,
   storyEnd,
+  storyStart,
 } from './index.ts';
 
 const DAY = 86_400_000;
@@ -82,6 +83,7 @@ describe('post predicates', () => {
     adminStatus,
     kind: 'post',
     createdAt: new Date(Date.now() - 30 * DAY),
+    publishedAt: adminStatus === 'approved' ? new Date(Date.now() - 30 * DAY) : null,
     visibility: 'subscribers',
     subscribed: true,
     unlocked: true,
@@ -116,11 +118,19 @@ describe('post predicates', () => {
     expect(canSeeMedia(null, { ...free, visibility: 'subscribers' })).toBe(false);
     expect(canSeeMedia(null, post('active', 'new'))).toBe(false);
   });
-  it('a story is published for its lifetime only; its creator and staff still see it after', () => {
+  it('a story is published for its lifetime only, from when it went live; its creator and staff still see it after', () => {
     const created = new Date('2026-03-10T12:00:00Z');
-    const story = { ...post('active', 'approved'), kind: 'story', createdAt: created, visibility: 'free' };
-    const justBefore = new Date(created.getTime() + STORY_LIFETIME_MS - 1);
-    const end = new Date(created.getTime() + STORY_LIFETIME_MS);
+    // Written at `created`, approved (live) 30 h later.
+    const live = new Date(created.getTime() + 30 * 3600_000);
+    const story = {
+      ...post('active', 'approved'),
+      kind: 'story',
+      createdAt: created,
+      publishedAt: live,
+      visibility: 'free',
+    };
+    const justBefore = new Date(live.getTime() + STORY_LIFETIME_MS - 1);
+    const end = new Date(live.getTime() + STORY_LIFETIME_MS);
     expect(storyEnd(story)).toEqual(end);
     expect(storyEnd(post('active', 'approved'))).toBeNull();
     expect([isPublished(story, justBefore), isPublished(story, end)]).toEqual([true, false]);
@@ -132,6 +142,23 @@ describe('post predicates', () => {
     expect([mediaSeenUntil(owner, story), mediaSeenUntil(coord, story)]).toEqual([null, null]);
     // A post never expires.
     expect(isPublished(post('active', 'approved'), new Date(created.getTime() + 400 * DAY))).toBe(true);
+  });
+  it('a story went live at its scheduled time until the publication job records it; one not live counts from its writing', () => {
+    const created = new Date('2026-03-10T12:00:00Z');
+    const publishAt = new Date(created.getTime() + 2 * DAY);
+    const scheduled = {
+      ...post('active', 'approved'),
+      kind: 'story',
+      createdAt: created,
+      publishedAt: null,
+      publishAt,
+    };
+    expect(isPublished(scheduled, new Date(publishAt.getTime() - 1))).toBe(false);
+    expect(isPublished(scheduled, new Date(publishAt.getTime() + STORY_LIFETIME_MS - 1))).toBe(true);
+    expect(isPublished(scheduled, new Date(publishAt.getTime() + STORY_LIFETIME_MS))).toBe(false);
+    expect(storyStart(scheduled)).toEqual(publishAt);
+    const inReview = { ...post('active', 'new'), kind: 'story', createdAt: created };
+    expect(storyEnd(inReview)).toEqual(new Date(created.getTime() + STORY_LIFETIME_MS));
   });
   it('staff are exactly the roles of the contract admin area', () => {
     expect(['super', 'admin', 'coord'].map((r) => isStaff({ roles: [r] }))).toEqual([true, true, true]);

@@ -3,14 +3,19 @@ import { posts, users } from '../db/schema.ts';
 import { isOwner, isStaff, type Viewer } from './roles.ts';
 
 /**
- * What decides whether a post exists for a viewer. `kind` and `createdAt`: a story is published
- * only within its lifetime (`isCurrent`).
+ * What decides whether a post exists for a viewer. `kind`, `publishedAt`, `publishAt` and
+ * `createdAt`: a story is published only within its lifetime (`isCurrent`, from `storyStart`).
  */
 export type PostState = {
   creatorId: string;
   status: string;
   adminStatus: string;
   publishAt?: Date | null;
+  /**
+   * When it went live (approval, or the scheduled-publication job); null before, and once it
+   * leaves approval.
+   */
+  publishedAt: Date | null;
   kind: string;
   createdAt: Date;
 };
@@ -33,11 +38,12 @@ export type PostColumns = {
   status: SQLWrapper;
   adminStatus: SQLWrapper;
   publishAt: SQLWrapper;
+  publishedAt: SQLWrapper;
   kind: SQLWrapper;
   createdAt: SQLWrapper;
 };
 
-/** How long a story lives (spec: stories are seen for a day), counted from its creation. */
+/** How long a story lives (spec: stories are seen for a day), counted from when it went live. */
 export const STORY_LIFETIME_MS = 24 * 3600_000;
 
 /** `now` as SQL: the app's clock when given, else the database's. */
@@ -46,26 +52,57 @@ const sqlTime = (now?: Date): SQL => (now ? sql`${now.toISOString()}::timestampt
 /** A post that has not been deleted (its creator and staff still see it while in review). */
 export const isLivePost = (post: Pick<PostState, 'status'>): boolean => post.status === 'active';
 
-/** When a story stops being published (null for a post, which does not expire). */
-export const storyEnd = (post: Pick<PostState, 'kind' | 'createdAt'>): Date | null =>
-  post.kind === 'story' ? new Date(post.createdAt.getTime() + STORY_LIFETIME_MS) : null;
+type LifetimeFields = Pick<PostState, 'kind' | 'publishedAt' | 'publishAt' | 'createdAt'>;
+
+/**
+ * When a story's lifetime starts (null for a post, which has none): when it went live
+ * (`published_at`, recorded at approval, by the scheduled-publication job, or by "publish now";
+ * cleared when it goes back to review or is taken down). An approved story whose scheduled time
+ * came before its job ran went live at that time (`publish_at`: feeds compare it with the clock,
+ * so a late job neither hides nor shortens it). A story not live (in review, rejected) is not
+ * published whatever this says; its lifetime then counts from its scheduled time or its writing,
+ * which only bounds how long its creator's row lists it.
+ */
+export const storyStart = (post: LifetimeFields): Date | null =>
+  post.kind === 'story' ? (post.publishedAt ?? post.publishAt ?? post.createdAt) : null;
+
+/**
+ * SQL twin of `storyStart`: the expression `posts_story_live_idx` indexes (the same text, or the
+ * planner cannot match it). Null for posts rather than a partial index: the index's statistics
+ * then tell the planner how few stories are current.
+ */
+export const storyStartSql = (
+  t: Pick<PostColumns, 'kind' | 'publishedAt' | 'publishAt' | 'createdAt'> = posts,
+): SQL =>
+  sql`(CASE WHEN ${t.kind} = 'story' THEN COALESCE(${t.publishedAt}, ${t.publishAt}, ${t.createdAt}) END)`;
+
+/** When a story stops being published: 24 h after `storyStart` (null for a post, which does not expire). */
+export const storyEnd = (post: LifetimeFields): Date | null => {
+  const start = storyStart(post);
+  return start && new Date(start.getTime() + STORY_LIFETIME_MS);
+};
 
 /** Within its lifetime: every post, a story until `storyEnd`. */
-export const isCurrent = (post: Pick<PostState, 'kind' | 'createdAt'>, now: Date = new Date()): boolean => {
+export const isCurrent = (post: LifetimeFields, now: Date = new Date()): boolean => {
   const end = storyEnd(post);
   return !end || now < end;
 };
 
 /**
- * SQL: created within a story's lifetime (a range on `created_at`, which the stories list's index
- * can use); `currentPostSql` is the rule for any post.
+ * SQL: a story within its lifetime (false for a post), a range on `storyStartSql` that
+ * `posts_story_live_idx` serves; `currentPostSql` is the rule for any post.
  */
-export const currentStorySql = (t: Pick<PostColumns, 'createdAt'> = posts, now?: Date): SQL =>
-  sql`(${t.createdAt} > ${sqlTime(now)} - ${sql.raw(`interval '${STORY_LIFETIME_MS / 1000} seconds'`)})`;
+export const currentStorySql = (
+  t: Pick<PostColumns, 'kind' | 'publishedAt' | 'publishAt' | 'createdAt'> = posts,
+  now?: Date,
+): SQL =>
+  sql`(${storyStartSql(t)} > ${sqlTime(now)} - ${sql.raw(`interval '${STORY_LIFETIME_MS / 1000} seconds'`)})`;
 
 /** SQL twin of `isCurrent`. */
-export const currentPostSql = (t: Pick<PostColumns, 'kind' | 'createdAt'> = posts, now?: Date): SQL =>
-  sql`(${t.kind} <> 'story' OR ${currentStorySql(t, now)})`;
+export const currentPostSql = (
+  t: Pick<PostColumns, 'kind' | 'publishedAt' | 'publishAt' | 'createdAt'> = posts,
+  now?: Date,
+): SQL => sql`(${t.kind} <> 'story' OR ${currentStorySql(t, now)})`;
 
 /**
  * THE definition of published: live, approved by a moderator, its scheduled time (if any) has
@@ -73,7 +110,7 @@ export const currentPostSql = (t: Pick<PostColumns, 'kind' | 'createdAt'> = post
  * these; a story's creator and staff still see it after (`canSeePost`).
  */
 export const isPublished = (
-  post: Pick<PostState, 'status' | 'adminStatus' | 'publishAt' | 'kind' | 'createdAt'>,
+  post: Pick<PostState, 'status' | 'adminStatus' | 'publishAt' | 'publishedAt' | 'kind' | 'createdAt'>,
   now: Date = new Date(),
 ): boolean =>
   isLivePost(post) &&
@@ -107,7 +144,14 @@ export const creatorSuspendedSql = (creatorId: SQLWrapper): SQL =>
 export const isFreeToEveryone = (
   post: Pick<
     PostEntitlement,
-    'status' | 'adminStatus' | 'publishAt' | 'kind' | 'createdAt' | 'visibility' | 'creatorSuspended'
+    | 'status'
+    | 'adminStatus'
+    | 'publishAt'
+    | 'publishedAt'
+    | 'kind'
+    | 'createdAt'
+    | 'visibility'
+    | 'creatorSuspended'
   >,
   now: Date = new Date(),
 ): boolean => isPublished(post, now) && post.visibility === 'free' && !post.creatorSuspended;

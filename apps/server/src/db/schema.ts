@@ -501,7 +501,11 @@ export const posts = pgTable(
     status: oneOf('status', POST_STATUSES).notNull().default('active'),
     /** Scheduled publication; null publishes once approved. Feeds show a post only from this time. */
     publishAt: timestamp('publish_at', { withTimezone: true }),
-    /** When it went live (approval, or the scheduled-publication job). */
+    /**
+     * When it went live (approval, or the scheduled-publication job); cleared when it leaves
+     * approval (an edit, a take-down, a send-back), so approved again it goes live again. A story
+     * lives a day from it (access/posts.ts `storyStart`).
+     */
     publishedAt: timestamp('published_at', { withTimezone: true }),
     certifiedAt: timestamp('certified_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
@@ -522,6 +526,11 @@ export const posts = pgTable(
     allowed('posts', 'admin_status', t.adminStatus, ADMIN_STATUSES),
     allowed('posts', 'status', t.status, POST_STATUSES),
     index('posts_publish_at_idx').on(t.creatorId, t.publishAt),
+    // The stories lists: a story lives a day from when it went live, access/posts.ts
+    // `storyStartSql` (the same expression, or the planner cannot use it), newest live first.
+    index('posts_story_live_idx').on(
+      sql`(CASE WHEN ${t.kind} = 'story' THEN COALESCE(${t.publishedAt}, ${t.publishAt}, ${t.createdAt}) END)`,
+    ),
   ],
 );
 

@@ -12,9 +12,10 @@ export const bulkToken = (username: string) => `bench-${username}`;
 
 /**
  * Set-based SQL that fills an empty, migrated store with a realistic shape: creators with
- * profiles, fans with sessions, approved posts spread over the last year (two in three with
- * an image), likes, comments, follows, subscriptions, messages and notifications. A handful of
- * statements whatever the size (generate_series), so a million posts take minutes, not hours.
+ * profiles, fans with sessions, approved posts, one every minute back from now (two in three with
+ * an image), stories (a tenth as many, mostly expired), likes, comments, follows, subscriptions,
+ * messages and notifications. A handful of statements whatever the size (generate_series), so a
+ * million posts take minutes, not hours.
  * Usernames: `bcreator0001`…, `bfan000001`…; every user's session token is `bench-<username>`.
  */
 export function bulkSeedSql(size: BulkSize = DEFAULT_BULK_SIZE): string[] {
@@ -40,11 +41,19 @@ export function bulkSeedSql(size: BulkSize = DEFAULT_BULK_SIZE): string[] {
      SELECT id, row_number() OVER (ORDER BY username) - 1 AS n FROM users WHERE username LIKE 'bcreator%'`,
     `CREATE TEMP TABLE bench_fans AS
      SELECT id, row_number() OVER (ORDER BY username) - 1 AS n FROM users WHERE username LIKE 'bfan%'`,
-    `INSERT INTO posts (creator_id, kind, message, visibility, price, admin_status, status, certified_at, created_at, updated_at)
+    `INSERT INTO posts (creator_id, kind, message, visibility, price, admin_status, status, certified_at, created_at, updated_at, published_at)
      SELECT c.id, 'post', 'Post number ' || i || ' with a few words of text about the day.',
             (ARRAY['free','subscribers','subscribers','ppv'])[1 + i % 4], CASE WHEN i % 4 = 3 THEN 50 ELSE 0 END,
-            'approved', 'active', now(), now() - (i || ' minutes')::interval, now() - (i || ' minutes')::interval
+            'approved', 'active', now(), now() - (i || ' minutes')::interval, now() - (i || ' minutes')::interval,
+            now() - (i || ' minutes')::interval
      FROM generate_series(1, ${posts}) i JOIN bench_creators c ON c.n = i % ${creators}`,
+    // Stories (one per 10 posts, text only): one every 20 minutes back from now, each approved two
+    // hours after it was written, so the last day's few are current and the rest expired.
+    `INSERT INTO posts (creator_id, kind, message, visibility, admin_status, status, certified_at, created_at, updated_at, published_at)
+     SELECT c.id, 'story', 'Story number ' || i, (ARRAY['free','subscribers'])[1 + i % 2], 'approved', 'active', now(),
+            now() - (i * 20 + 120 || ' minutes')::interval, now() - (i * 20 || ' minutes')::interval,
+            now() - (i * 20 || ' minutes')::interval
+     FROM generate_series(1, ${Math.ceil(posts / 10)}) i JOIN bench_creators c ON c.n = i % ${creators}`,
     `INSERT INTO media (owner_id, kind, purpose, status, name, mime, size, original_key, web_key, thumb_key, blur_key, width, height)
      SELECT p.creator_id, 'image', 'post', 'ready', p.id || '.jpg', 'image/jpeg', 120000,
             'o/' || p.id, 'w/' || p.id || '.webp', 't/' || p.id || '.webp', 'b/' || p.id || '.webp', 1080, 1350

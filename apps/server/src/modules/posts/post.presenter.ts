@@ -40,6 +40,8 @@ export function presentPost(
     reviewReason: row.reviewReason,
     status: row.status,
     publishAt: row.publishAt?.toISOString() ?? null,
-    date: row.createdAt.toISOString(),
+    // A story is dated when it went live, as its lifetime counts (a post, and a story not yet
+    // recorded live, when written: a post's feeds are in that order).
+    date: (row.kind === 'story' && row.publishedAt ? row.publishedAt : row.createdAt).toISOString(),
   };
 }

@@ -95,7 +95,7 @@ export function storiesFilter(
 ): SQL | undefined {
   return and(
     eq(posts.kind, 'story'),
-    // Also part of `publishedPostSql`; stated alone it is a range the feed index can use.
+    // Also part of `publishedPostSql`; stated alone it is a range `posts_story_live_idx` serves.
     currentStorySql(posts, now),
     seesUnreviewed ? livePostSql() : publishedPostSql(posts, now),
     viewerId ? undefined : freeToEveryoneSql(posts, now),

@@ -20,6 +20,7 @@ import {
   blockedEitherWaySql,
   creatorSuspendedSql,
   livePostSql,
+  storyStartSql,
   subscribedSql,
 } from '../../access/index.ts';
 import type { Db } from '../../db/client.ts';
@@ -66,7 +67,7 @@ export type PostViewerFlags = Pick<
 
 /** What a viewer's page reads fresh on every request (`viewerState`). */
 export type PostViewerState = PostViewerFlags &
-  Pick<PostRow, 'creatorId' | 'status' | 'adminStatus' | 'publishAt' | 'visibility'>;
+  Pick<PostRow, 'creatorId' | 'status' | 'adminStatus' | 'publishAt' | 'publishedAt' | 'visibility'>;
 
 /** A page row without the viewer's own relation to it (`sharedPage`): counts included. */
 export type SharedPostRow = Omit<PostListRow, keyof PostViewerFlags>;
@@ -88,7 +89,8 @@ export interface PostListRow extends PostRow, PostViewerFields {
 
 export interface ListFilter {
   where: SQL | undefined;
-  order: 'newest' | 'popular' | 'scheduled';
+  /** `live`: stories newest live first (`storyStartSql`, what `posts_story_live_idx` indexes). */
+  order: 'newest' | 'popular' | 'scheduled' | 'live';
   /** Ordered by this first (highest first), then by `order`: a search's relevance. */
   rank?: SQL;
   page: number;
@@ -203,7 +205,9 @@ function orderOf(filter: ListFilter): SQL[] {
       ? [desc(likesCountSql), desc(posts.createdAt)]
       : filter.order === 'scheduled'
         ? [asc(posts.publishAt)]
-        : [desc(posts.createdAt)];
+        : filter.order === 'live'
+          ? [desc(storyStartSql()), desc(posts.createdAt)]
+          : [desc(posts.createdAt)];
   if (filter.rank) order.unshift(desc(filter.rank));
   return order;
 }
@@ -218,6 +222,7 @@ function prepareViewerState(db: Db) {
         status: posts.status,
         adminStatus: posts.adminStatus,
         publishAt: posts.publishAt,
+        publishedAt: posts.publishedAt,
         visibility: posts.visibility,
         ...viewerFlags(sql`${sql.placeholder('viewer')}::uuid`, sql`${sql.placeholder('ids')}::uuid[]`),
       })
@@ -255,7 +260,7 @@ export class PostRepository {
       .from(posts)
       .innerJoin(users, eq(users.id, posts.creatorId))
       .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(inArray(posts.id, this.pageIds(filter)))
+      .where(this.inPage(filter))
       .orderBy(...orderOf(filter));
     return {
       rows: rows.slice(0, filter.limit).map((r) => ({ ...pageRow(r), ...viewerRow(r) })),
@@ -273,7 +278,7 @@ export class PostRepository {
       .from(posts)
       .innerJoin(users, eq(users.id, posts.creatorId))
       .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(inArray(posts.id, this.pageIds(filter)))
+      .where(this.inPage(filter))
       .orderBy(...orderOf(filter));
     return {
       rows: rows
@@ -285,8 +290,9 @@ export class PostRepository {
 
   /**
    * What one viewer's page must read fresh, by post id, in one prepared statement: the columns
-   * access decisions use (state, review, schedule, visibility; posts whose creator was deleted are
-   * left out) and the viewer's likes, saves, unlocks and subscriptions (the counts are shared).
+   * access decisions use (state, review, schedule, when it went live, visibility; posts whose
+   * creator was deleted are left out) and the viewer's likes, saves, unlocks and subscriptions
+   * (the counts are shared).
    */
   async viewerState(viewerId: string | null, postIds: string[]): Promise<Map<string, PostViewerState>> {
     const out = new Map<string, PostViewerState>();
@@ -299,11 +305,22 @@ export class PostRepository {
         status: r.status,
         adminStatus: r.adminStatus,
         publishAt: r.publishAt,
+        publishedAt: r.publishedAt,
         visibility: r.visibility,
         ...flagsOf(r),
       });
     }
     return out;
+  }
+
+  /**
+   * The rows of a page: `id = ANY(ARRAY(page ids))`, so the ids are chosen once, first (an
+   * InitPlan), and the page's rows read by primary key. `id IN (page ids)` let the planner hash the
+   * ids against a sequential scan of posts when it expected a page of more than a few dozen rows
+   * (a stories list on a small store).
+   */
+  private inPage(filter: ListFilter): SQL {
+    return sql`${posts.id} = ANY(ARRAY(${this.pageIds(filter)}))`;
   }
 
   /** The ids of a page (filter, order, offset), one more than the page to answer `hasMore`. */
@@ -447,6 +464,11 @@ export class PostRepository {
     });
   }
 
+  /**
+   * Records a moderator's decision. A post no longer approved is no longer live: its `published_at`
+   * is cleared, so approved again it goes live again (`markPublished`), and a story restored by a
+   * moderator lives its day from then.
+   */
   async setReview(
     postId: string,
     adminStatus: AdminStatus,
@@ -456,7 +478,13 @@ export class PostRepository {
   ) {
     await this.db
       .update(posts)
-      .set({ adminStatus, reviewReason: reason, reviewedBy: reviewerId, reviewedAt: at })
+      .set({
+        adminStatus,
+        reviewReason: reason,
+        reviewedBy: reviewerId,
+        reviewedAt: at,
+        ...(adminStatus === 'approved' ? {} : { publishedAt: null }),
+      })
       .where(eq(posts.id, postId));
   }
 
@@ -470,7 +498,7 @@ export class PostRepository {
     return rows.length > 0;
   }
 
-  /** Records when an approved post went live, once. */
+  /** Records when an approved post went live, once (until it leaves approval: edit, `setReview`). */
   async markPublished(postId: string, at: Date): Promise<boolean> {
     const rows = await this.db
       .update(posts)

@@ -287,9 +287,10 @@ export class PostService {
   }
 
   /**
-   * Current stories (a story lives a day, `isPublished`): a creator's, or (no creator) those of
-   * followed and subscribed creators. Visitors (ADR 0038) get only stories free to everyone: a
-   * creator's, or without one every creator's, most followed creators first.
+   * Current stories (a story lives a day from when it went live, `isPublished`), newest live first:
+   * a creator's, or (no creator) those of followed and subscribed creators. Visitors (ADR 0038) get
+   * only stories free to everyone: a creator's, or without one every creator's, most followed
+   * creators first.
    */
   async stories(auth: AuthInfo | null, handle?: string) {
     const creator = handle ? await this.deps.creators.findCreatorByHandle(handle) : undefined;
@@ -303,7 +304,7 @@ export class PostService {
         own || isStaff(auth),
         this.sqlNow(),
       ),
-      order: 'newest',
+      order: 'live',
       rank: auth || creator ? undefined : this.deps.posts.creatorFollowersSql(),
       page: 1,
       limit: 50,
