@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ADMINISTRATOR_ROLES, type Role } from '@fanverse/contract';
 import { hashPassword } from '../src/lib/crypto.ts';
-import type { TestApp } from './harness.ts';
+import { createTestApp, type TestApp } from './harness.ts';
 
 export const TEST_PASSWORD = 'correct-horse-9';
 /** The authenticator secret of the administrators the factory makes (base32). */
@@ -144,3 +144,17 @@ export const APPLICATION_PROFILE = {
   comments: '',
   howKnown: 'A friend',
 } as const;
+
+/**
+ * The cast of a clock-driven posts test, on a listening app whose clock is `now`: a verified
+ * creator, a fan subscribed to them, and an admin who reviews.
+ */
+export async function clockedCast(now: () => Date) {
+  const t = await createTestApp({}, { now });
+  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const creator = await createUser(t, { roles: ['user', 'creator'], verified: true });
+  const fan = await createUser(t);
+  const admin = await createUser(t, { roles: ['admin', 'user'] });
+  await subscribe(t, fan.id, creator.id);
+  return { t, base, creator, fan, admin };
+}

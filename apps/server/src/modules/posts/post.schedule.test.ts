@@ -1,7 +1,7 @@
 import type { Post } from '@fanverse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CERTIFIED, createUser, subscribe } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { CERTIFIED, clockedCast, type createUser } from '../../../test/factories.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import { jpeg, mp4, postForm } from '../../../test/media-fixtures.ts';
 import { PUBLISH_POST } from './post.jobs.ts';
 
@@ -16,12 +16,7 @@ const HOUR = 3_600_000;
 const CERT = { certifyAdults: 'true', certifyConsent: 'true', certifyTerms: 'true' };
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  creator = await createUser(t, { roles: ['user', 'creator'], verified: true });
-  fan = await createUser(t);
-  admin = await createUser(t, { roles: ['admin', 'user'] });
-  await subscribe(t, fan.id, creator.id);
+  ({ t, base, creator, fan, admin } = await clockedCast(() => clock));
   await t.call('user.follow', { user: creator.username }, { token: fan.token });
 });
 afterAll(() => t.stop());

@@ -1,7 +1,7 @@
 import type { Post } from '@fanverse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CERTIFIED, createUser, subscribe, unlock } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { CERTIFIED, clockedCast, createUser, subscribe, unlock } from '../../../test/factories.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import { jpeg, mp4, postForm } from '../../../test/media-fixtures.ts';
 import { publishApproved } from '../../../test/video-post.ts';
 import { PUBLISH_POST } from './post.jobs.ts';
@@ -129,12 +129,7 @@ async function expectRefused(name: StoryName, who: Who | null, held: Held) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  creator = await createUser(t, { roles: ['user', 'creator'], verified: true });
-  fan = await createUser(t);
-  admin = await createUser(t, { roles: ['admin', 'user'] });
-  await subscribe(t, fan.id, creator.id);
+  ({ t, base, creator, fan, admin } = await clockedCast(() => clock));
   const publish = (fields: Record<string, string>, file: { name: string; data: Buffer }) =>
     publishApproved(t, base, creator, { kind: 'story', ...fields }, [file]);
   // Different pictures: the vault stores the same bytes once (ADR 0032).
