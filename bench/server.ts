@@ -32,6 +32,8 @@ async function main(): Promise<void> {
     address = await built.app.listen({ port: 0, host: '127.0.0.1' });
     sockets = () => built.realtime.io.engine.clientsCount;
   }
+  // Stopped by SIGTERM (bench/processes.ts): exit normally, so `NODE_OPTIONS=--cpu-prof` writes a profile.
+  process.once('SIGTERM', () => process.exit(0));
   process.on('message', (m) => {
     if (m === 'stats') process.send?.({ stats: { ...process.memoryUsage(), sockets: sockets() } });
   });

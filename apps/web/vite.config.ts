@@ -75,9 +75,34 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * Puts the entry's stylesheet inside index.html (a <style> in place of its <link>): the page's
+ * shell paints from the first response, with no render-blocking request for the CSS (about 9 KB
+ * gzip, compressed with the page). The content-security policy allows inline styles, not scripts.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'fanverse-inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        return html.replace(
+          /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g,
+          (link, fileName: string) => {
+            const asset = bundle?.[fileName];
+            if (asset?.type !== 'asset') return link;
+            return `<style>${String(asset.source)}</style>`;
+          },
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), endpointRoutes(), stampServiceWorker(), precompressAssets()],
+  plugins: [react(), endpointRoutes(), inlineEntryCss(), stampServiceWorker(), precompressAssets()],
   server: {
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: true, ws: true },

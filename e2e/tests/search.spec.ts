@@ -64,8 +64,9 @@ test('a shared creator link carries its preview tags in the HTML the server answ
   expect(html).toContain('<meta property="og:title" content="Luna Rivera (@creator1)');
   expect(html).toContain('<meta property="og:description" content="Fitness, travel');
   expect(html).toContain('<meta name="twitter:card"');
-  // The app still boots from the same page.
-  expect(html).toContain('<div id="root"></div>');
+  // The app still boots from the same page (its root holds the first-paint shell, ADR 0046).
+  expect(html).toContain('<div id="root">');
+  expect(html).toContain('<script type="module"');
   const other = await (await request.get('/help')).text();
   expect(other).not.toContain('og:title');
 });

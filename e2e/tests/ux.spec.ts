@@ -312,13 +312,17 @@ test('2 (es): live pop-ups and admin role labels follow the language the person 
   const fan = await signUpFan(request, 'popes');
   await inLanguage(page, 'es');
   await openWithToken(page, fan.token, fan.user, '/');
-  // The account follows the language shown (it was created in English).
+  // The account follows the language shown (it was created in English), and the page's live
+  // connection is up (the fan shows online) before anything is pushed to it: the app now paints
+  // and syncs the language before its socket connects (ADR 0046).
   await expect
     .poll(async () => {
       const res = await request.get('/api/v1/user/profile', { headers: { a1sledom: fan.token } });
-      return ((await res.json()) as { language: string }).language;
+      const { language, online } = (await res.json()) as { language: string; online: boolean };
+      return { language, online };
     })
-    .toBe('es');
+    .toEqual({ language: 'es', online: true });
+  await page.waitForLoadState('networkidle');
   const creatorToken = await apiLogin(request, 'creator1');
   const list = await request.get('/api/v1/posts?creator=creator1', { headers: { a1sledom: fan.token } });
   const post = ((await list.json()) as { posts: { _id: string; access: boolean }[] }).posts.find(
@@ -330,10 +334,11 @@ test('2 (es): live pop-ups and admin role labels follow the language the person 
     headers: { a1sledom: fan.token },
   });
   const { comment } = (await mine.json()) as { comment: { _id: string } };
-  await request.post('/api/v1/comments/create', {
+  const reply = await request.post('/api/v1/comments/create', {
     data: { post: post._id, message: 'Gracias', parent: comment._id },
     headers: { a1sledom: creatorToken },
   });
+  expect(reply.status(), await reply.text()).toBe(200);
   await expect(page.getByTestId('notification-popup').first()).toContainText('respondió a tu comentario');
 
   const admin = await browser.newPage();

@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAuthenticator } from './http/auth.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
+import { compressHtml, type HtmlPage, htmlEncoding } from './http/html.ts';
 import { createMetrics, type Metrics } from './http/metrics.ts';
 import { deleteTempFiles, readMultipart, registerMultipart } from './http/multipart.ts';
 import { defineRoute } from './http/route.ts';
@@ -55,7 +56,7 @@ import { registerPostJobs } from './modules/posts/post.jobs.ts';
 import { postRoutes } from './modules/posts/post.routes.ts';
 import { reportRoutes } from './modules/reports/report.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
-import { injectShareMeta, type ShareService } from './modules/share/share.ts';
+import { injectShareMeta, nameIndexHtml, type ShareService } from './modules/share/share.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/subscription.routes.ts';
 import { registerUserJobs } from './modules/users/user.jobs.ts';
@@ -456,7 +457,14 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 async function registerWeb(app: FastifyInstance, config: Config, share: ShareService): Promise<void> {
   const index = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(index);
-  const indexHtml = hasWeb ? fs.readFileSync(index, 'utf8') : '';
+  const indexHtml = hasWeb ? nameIndexHtml(fs.readFileSync(index, 'utf8'), config.appName) : '';
+  const indexPage = compressHtml(indexHtml, true);
+  const sendPage = (req: FastifyRequest, reply: FastifyReply, page: HtmlPage) => {
+    const encoding = htmlEncoding(req.headers['accept-encoding']);
+    reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? page[encoding] : page.identity);
+  };
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
@@ -496,8 +504,8 @@ async function registerWeb(app: FastifyInstance, config: Config, share: ShareSer
     const meta = await share.metaFor(url).catch(() => null);
     if (meta) {
       const origin = config.publicUrl?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
-      return reply.type('text/html; charset=utf-8').send(injectShareMeta(indexHtml, meta, origin, url));
+      return sendPage(req, reply, compressHtml(injectShareMeta(indexHtml, meta, origin, url), false));
     }
-    return reply.sendFile('index.html');
+    return sendPage(req, reply, indexPage);
   });
 }

@@ -29,6 +29,7 @@ import { PasskeyRepository } from './modules/auth/passkey.repository.ts';
 import { PasskeyService } from './modules/auth/passkey.service.ts';
 import { ResetCodeRepository } from './modules/auth/reset-code.repository.ts';
 import { SessionRepository } from './modules/auth/session.repository.ts';
+import { SessionCache } from './modules/auth/session-cache.ts';
 import { TwoFactorRepository } from './modules/auth/two-factor.repository.ts';
 import { TwoFactorService } from './modules/auth/two-factor.service.ts';
 import { BlockRepository } from './modules/blocks/block.repository.ts';
@@ -118,9 +119,11 @@ export interface ServiceDeps {
 export function buildServices(deps: ServiceDeps) {
   const { db } = deps.database;
   const users = new UserRepository(db);
-  const sessions = new SessionRepository(db);
+  const sessions = new SessionRepository(db, new SessionCache(deps.database));
   const counters = new CountersService();
-  counters.register(async (auth) => ({ notificationsUnread: await users.unreadNotifications(auth.userId) }));
+  counters.register(['notificationsUnread'], async (auth) => ({
+    notificationsUnread: await users.unreadNotifications(auth.userId),
+  }));
   const onSessionsRevoked = (ids: string[]) => deps.sessionEvents.revoked(ids);
   const adminRepo = new AdminRepository(db);
   const actionLog = new ActionLog(adminRepo);
@@ -140,7 +143,7 @@ export function buildServices(deps: ServiceDeps) {
   const postRepo = new PostRepository(db);
   const reportRepo = new ReportRepository(db);
   const leakRepo = new LeakRepository(db);
-  counters.register(async (auth) => {
+  counters.register(['postsByReview', 'storiesByReview', 'complaintsByVerify'], async (auth) => {
     if (!isStaff(auth)) return {};
     const [postsByReview, storiesByReview, complaintsByVerify] = await Promise.all([
       postRepo.countByReview('post'),
@@ -150,7 +153,9 @@ export function buildServices(deps: ServiceDeps) {
     return { postsByReview, storiesByReview, complaintsByVerify };
   });
   const messageRepo = new MessageRepository(db);
-  counters.register(async (auth) => ({ messagesUnread: await messageRepo.unreadTotal(auth.userId) }));
+  counters.register(['messagesUnread'], async (auth) => ({
+    messagesUnread: await messageRepo.unreadTotal(auth.userId),
+  }));
   const counterPublisher = new CounterPublisher(counters, (id) => users.identity(id), deps.publisher);
   const notifications = new NotificationService(
     new NotificationRepository(db),
@@ -158,7 +163,7 @@ export function buildServices(deps: ServiceDeps) {
     counterPublisher,
     deps.now,
   );
-  const creators = new CreatorService(new CreatorRepository(db), deps.now);
+  const creators = new CreatorService(new CreatorRepository(db), deps.database, deps.now);
   const findByHandle = (handle: string) => creators.findCreatorByHandle(handle);
   const blocks = new BlockService(new BlockRepository(db), findByHandle);
   const posts = new PostService({
@@ -187,7 +192,7 @@ export function buildServices(deps: ServiceDeps) {
   });
   const adminUsers = new AdminUserService(adminRepo, sessions, actionLog, onSessionsRevoked, deps.now);
   const applicationRepo = new ApplicationRepository(db);
-  counters.register(async (auth) => {
+  counters.register(['documentsByVerify', 'profilesByVerify', 'creatorsByVerify'], async (auth) => {
     if (!isAdministrator(auth)) return {};
     const pending = await applicationRepo.pendingCounts();
     // Each badge equals its queue: one pending application carries a profile and its documents.
@@ -233,6 +238,11 @@ export function buildServices(deps: ServiceDeps) {
   });
   const liveRepo = new LiveRepository(db);
   const liveEngine = deps.config.live.engine ? new NginxRtmpFiles(deps.config.live.engine) : undefined;
+  const liveReferences = new LiveReferences({
+    media: deps.liveMedia,
+    storage: deps.mediaStorage,
+    lives: liveRepo,
+  });
   const lives = new LiveService({
     lives: liveRepo,
     media: deps.liveMedia,
@@ -267,6 +277,7 @@ export function buildServices(deps: ServiceDeps) {
     engineControl: deps.config.live.engine?.controlUrl
       ? new NginxRtmpControl(deps.config.live.engine.controlUrl)
       : undefined,
+    references: liveReferences,
     now: deps.now,
   });
   const livePlayback = new LivePlayback({
@@ -276,7 +287,6 @@ export function buildServices(deps: ServiceDeps) {
     mayWatch: (auth, liveId) => lives.mayWatch(auth, liveId),
     marks: deps.watermarker,
   });
-  const liveReferences = new LiveReferences({ media: deps.liveMedia, storage: deps.mediaStorage });
   const emailConfirmation = new EmailConfirmationService({
     confirmations: new EmailConfirmationRepository(db),
     users,
@@ -395,6 +405,8 @@ export function buildServices(deps: ServiceDeps) {
       sessions,
       media: deps.media,
       privateStorage: deps.privateStorage,
+      lives,
+      jobs: deps.jobs,
       pushCounters: (userId) => counterPublisher.push(userId),
       onSessionsRevoked,
       logger: deps.logger,

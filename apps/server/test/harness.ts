@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AuthResponse, EndpointName, EndpointOutput } from '@fanverse/contract';
 import { endpoints } from '@fanverse/contract';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createPglite, type Database, wrapPglite, wrapPostgres } from '../src/db/client.ts';
@@ -154,4 +154,21 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * Two server copies on one PostgreSQL database for the tests of a `describe` (built before them,
+ * stopped after them): `copies.one` and `copies.two`.
+ */
+export function twoCopies(): { one: TestApp; two: TestApp } {
+  const copies = {} as { one: TestApp; two: TestApp };
+  beforeAll(async () => {
+    copies.one = await createTestApp();
+    copies.two = await createTestApp({}, { databaseUrl: copies.one.databaseUrl });
+  });
+  afterAll(async () => {
+    await copies.two?.stop();
+    await copies.one?.stop();
+  });
+  return copies;
 }

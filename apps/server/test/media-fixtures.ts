@@ -58,6 +58,30 @@ export async function testClip(
   ]);
 }
 
+/**
+ * A WebM as a browser's MediaRecorder sends a live camera: VP8 (libvpx, real-time) of ffmpeg's test
+ * pattern, with an Opus tone unless `audio` is false. Made with the system ffmpeg.
+ */
+export async function cameraWebm(
+  seconds: number,
+  opts: { size?: string; audio?: boolean; bitrate?: string } = {},
+): Promise<Buffer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fv-camera-'));
+  const out = path.join(dir, 'camera.webm');
+  const audio = opts.audio ?? true;
+  await exec('ffmpeg', [
+    ...['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc=size=${opts.size ?? '640x360'}:rate=30`],
+    ...(audio ? ['-f', 'lavfi', '-i', 'sine=frequency=440'] : []),
+    ...['-t', String(seconds), '-c:v', 'libvpx', '-deadline', 'realtime'],
+    ...(opts.bitrate ? ['-b:v', opts.bitrate] : []),
+    ...(audio ? ['-c:a', 'libopus'] : []),
+    out,
+  ]);
+  const data = fs.readFileSync(out);
+  fs.rmSync(dir, { recursive: true, force: true });
+  return data;
+}
+
 /** Posts a multipart form to the listening app. */
 export async function postForm(
   base: string,

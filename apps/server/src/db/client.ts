@@ -7,6 +7,7 @@ import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { withPreparedStatements } from './pglite-statements.ts';
 import * as schema from './schema.ts';
@@ -32,7 +33,51 @@ export interface Database {
    * pool replaces them on the next query; without a listener they go to stderr.
    */
   onConnectionError(listener: (err: Error) => void): void;
+  /**
+   * Announcements (PostgreSQL NOTIFY) on one of LISTENED_CHANNELS. Each arrives after the writing
+   * transaction commits, and on the connection that wrote it before its statement answers (so a
+   * change made by this copy is known here before the request that made it goes on). `lost` runs
+   * when no connection is left listening (the database restarted, or every idle connection closed):
+   * whatever was announced meanwhile was missed.
+   */
+  onNotify(channel: ListenedChannel, listener: NotifyListener): void;
+  /** Whether a connection is listening now (announcements cannot be missed). */
+  listening(): boolean;
   close(): Promise<void>;
+}
+
+/**
+ * The channels every connection listens to: sessions' answers on `fv_auth` (migration 0034),
+ * follows and blocks on `fv_relations` (migration 0035).
+ */
+export const LISTENED_CHANNELS = ['fv_auth', 'fv_relations'] as const;
+export type ListenedChannel = (typeof LISTENED_CHANNELS)[number];
+export interface NotifyListener {
+  message(payload: string): void;
+  lost(): void;
+}
+
+/**
+ * Where announcements go, per channel, and the `lost` signal to all. A payload is '<user id>
+ * <transaction id>' (migrations 0034, 0035): each listening connection receives every announcement,
+ * so the ones heard lately are remembered and a repeat is dropped; listeners get the user id.
+ */
+class Announcements {
+  private readonly listeners = new Map<string, NotifyListener[]>();
+  private readonly heard = new LRUCache<string, true>({ max: 10_000 });
+  add(channel: ListenedChannel, listener: NotifyListener): void {
+    this.listeners.set(channel, [...(this.listeners.get(channel) ?? []), listener]);
+  }
+  message(channel: string, payload: string | undefined): void {
+    const key = `${channel} ${payload ?? ''}`;
+    if (this.heard.has(key)) return;
+    this.heard.set(key, true);
+    const userId = (payload ?? '').split(' ')[0] ?? '';
+    for (const l of this.listeners.get(channel) ?? []) l.message(userId);
+  }
+  lost(): void {
+    for (const list of this.listeners.values()) for (const l of list) l.lost();
+  }
 }
 
 /** One SQL statement issued through the query builder, with its parameters. */
@@ -64,6 +109,21 @@ export async function captureStatements<T>(
 }
 
 export function wrapPglite(client: PGlite): Database {
+  const announcements = new Announcements();
+  // One in-process connection: it listens from here on and never goes away while open.
+  const listened = Promise.all(
+    LISTENED_CHANNELS.map((channel) =>
+      client.listen(channel, (payload) => announcements.message(channel, payload)),
+    ),
+  );
+  // Listening once LISTEN has run (announcements before it would be missed), until closed.
+  let open = false;
+  listened.then(
+    () => {
+      open = true;
+    },
+    (err: unknown) => console.warn(`LISTEN failed: ${String(err)}`),
+  );
   return {
     db: drizzlePglite(withPreparedStatements(client), { schema, logger: statementLogger }) as unknown as Db,
     kind: 'pglite',
@@ -77,7 +137,14 @@ export function wrapPglite(client: PGlite): Database {
     },
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     onConnectionError: () => {},
-    close: () => client.close(),
+    onNotify: (channel, listener) => announcements.add(channel, listener),
+    listening: () => open,
+    close: async () => {
+      open = false;
+      announcements.lost();
+      await listened.catch(() => undefined);
+      await client.close();
+    },
   };
 }
 
@@ -94,6 +161,25 @@ export function wrapPostgres(pool: pg.Pool): Database {
     for (const listener of listeners) listener(err);
   };
   pool.on('error', report);
+  // Every pooled connection listens before the pool hands it out (pg-pool's onConnect hook), so a
+  // change this copy writes is announced on the very connection that wrote it. The count of
+  // listening connections tells whether announcements can have been missed (none listening: lost).
+  const announcements = new Announcements();
+  let listeningConnections = 0;
+  const options = pool.options as pg.PoolConfig & {
+    onConnect?: (client: pg.PoolClient) => Promise<void> | void;
+  };
+  const given = options.onConnect;
+  options.onConnect = async (client) => {
+    await given?.(client);
+    client.on('notification', (msg) => announcements.message(msg.channel, msg.payload));
+    await client.query(LISTENED_CHANNELS.map((c) => `LISTEN ${c}`).join('; '));
+    listeningConnections++;
+    client.once('end', () => {
+      listeningConnections--;
+      if (listeningConnections === 0) announcements.lost();
+    });
+  };
   pool.on('connect', (client) => client.on('error', report));
   return {
     db: drizzlePg(pool, { schema, logger: statementLogger }) as unknown as Db,
@@ -117,6 +203,8 @@ export function wrapPostgres(pool: pg.Pool): Database {
     onConnectionError: (listener) => {
       listeners.push(listener);
     },
+    onNotify: (channel, listener) => announcements.add(channel, listener),
+    listening: () => listeningConnections > 0,
     close: () => pool.end(),
   };
 }

@@ -83,6 +83,7 @@ export class JobQueue implements JobRegistry {
         policy: job.options.unique ? 'stately' : 'standard',
         retryLimit: o.retryLimit,
         retryDelay: o.retryDelay,
+        ...(o.retryBackoff ? { retryBackoff: true } : {}),
         expireInSeconds: expire,
       });
       if (job.options.cron && this.options.cron) await this.boss.schedule(job.name, job.options.cron, {});

@@ -6,6 +6,8 @@ export interface JobOptions {
   retryLimit?: number;
   /** Seconds before a retry (default 5). */
   retryDelay?: number;
+  /** Each retry waits about twice as long as the one before (from `retryDelay`, with jitter). */
+  retryBackoff?: boolean;
   /**
    * Seconds a job may stay active before pg-boss counts it as abandoned (a crashed worker) and
    * retries it (default 15 minutes). Handlers are idempotent, so a retry redoes only what is missing.

@@ -354,11 +354,18 @@ export class MediaService {
   }
 
   /**
-   * Deletes stored files whose rows are already gone (account deletion). Every key is tried; a
-   * failure is counted, never thrown, so one missing or stuck object does not keep the rest.
+   * Deletes stored files whose rows are already gone (account deletion), and the marked copies of
+   * those media. Every key is tried; a failure is counted, never thrown, so one missing or stuck
+   * object does not keep the rest. A missing file counts as deleted.
    */
-  async removeFiles(keys: readonly string[]): Promise<{ deleted: number; failed: number }> {
-    const results = await Promise.allSettled([...new Set(keys)].map((k) => this.deps.storage.delete(k)));
+  async removeFiles(
+    keys: readonly string[],
+    mediaIds: readonly string[] = [],
+  ): Promise<{ deleted: number; failed: number }> {
+    const results = await Promise.allSettled([
+      ...[...new Set(keys)].map((k) => this.deps.storage.delete(k)),
+      ...[...new Set(mediaIds)].map((id) => this.deps.watermarker.forget(id)),
+    ]);
     const failed = results.filter((r) => r.status === 'rejected').length;
     return { deleted: results.length - failed, failed };
   }

@@ -50,7 +50,8 @@ export function createResilientRedisAdapter(url: string, log: RedisLinkLog) {
 
   class ResilientRedisAdapter extends RedisAdapter {
     constructor(nsp: unknown) {
-      super(nsp, pub, sub, { requestsTimeout: 2_000 });
+      // An answer (hasOpenChat's, a live's viewers) goes to the copy that asked, not to every copy.
+      super(nsp, pub, sub, { requestsTimeout: 2_000, publishOnSpecificResponseChannel: true });
     }
 
     override async serverCount(): Promise<number> {

@@ -8,10 +8,16 @@ import type { RealtimePublisher } from './publisher.ts';
 import { createResilientRedisAdapter } from './redis-adapter.ts';
 import type { SessionEvents } from './session-events.ts';
 
+/** What one server copy asks the others (over Redis). */
+interface ServerSideEvents {
+  /** Whether one of the copy's sockets of `userId` has the chat with `withUserId` open. */
+  openChat: (userId: string, withUserId: string, answer: (open: boolean) => void) => void;
+}
+
 type Io = Server<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  ServerSideEvents,
   { auth: AuthInfo; openChatWith?: string; ingest?: string }
 >;
 
@@ -100,6 +106,15 @@ export function attachRealtime(opts: {
 
   /** This copy's sockets in a room (no question to the other copies). */
   const localCount = (room: string) => io.of('/').adapter.rooms.get(room)?.size ?? 0;
+  /** Whether one of this copy's sockets of `userId` has the chat with `withUserId` open. */
+  const openHere = (userId: string, withUserId: string) => {
+    const main = io.of('/');
+    for (const id of main.adapter.rooms.get(userRoom(userId)) ?? []) {
+      if (main.sockets.get(id)?.data.openChatWith === withUserId) return true;
+    }
+    return false;
+  };
+  io.on('openChat', (userId, withUserId, answer) => answer(openHere(userId, withUserId)));
 
   io.on('connection', (socket) => {
     const { auth } = socket.data;
@@ -193,14 +208,16 @@ export function attachRealtime(opts: {
       io.to([postRoom(postId), ...alsoUsers.map(userRoom)]).emit(event, ...args);
     },
     async hasOpenChat(userId, withUserId) {
-      // Asks every server copy (Redis adapter); when one doesn't answer in time, treat the chat as
-      // closed: a spare notification is better than a failed send.
-      try {
-        const sockets = await io.in(userRoom(userId)).fetchSockets();
-        return sockets.some((s) => s.data.openChatWith === withUserId);
-      } catch {
-        return false;
-      }
+      if (openHere(userId, withUserId)) return true;
+      if (!redis) return false;
+      // Asks the other copies for a yes or no (not for their sockets, as fetchSockets would: each
+      // with its handshake, a message's worth of JSON both ways). A copy that doesn't answer in
+      // time counts as closed: a spare notification is better than a failed send.
+      return new Promise((resolve) => {
+        io.serverSideEmit('openChat', userId, withUserId, (_err: Error | null, answers: boolean[]) =>
+          resolve(answers.some((open) => open === true)),
+        );
+      });
     },
     toLive(liveId, event, ...args) {
       io.to(liveRoom(liveId)).emit(event, ...args);

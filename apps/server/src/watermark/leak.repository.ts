@@ -55,6 +55,8 @@ export class LeakRepository {
   /**
    * Stores a `pending` trace and, in the same transaction, queues its job (`enqueue` sends it
    * `within` the transaction): there is never a pending trace without a job, nor a job without its row.
+   * Answers the trace as created, read in that transaction: a worker that takes the job at once
+   * (another copy, or this one polling) cannot have moved it on yet.
    */
   async createPending(
     values: {
@@ -65,10 +67,13 @@ export class LeakRepository {
       fileName: string;
     },
     enqueue: (within: JobTransaction) => Promise<void>,
-  ): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  ): Promise<LeakTraceView> {
+    return this.db.transaction(async (tx) => {
       await tx.insert(leakTraces).values({ ...values, status: 'pending' });
       await enqueue(jobTransaction(tx));
+      const [created] = await this.views(tx).where(eq(leakTraces.id, values.id)).limit(1);
+      if (!created) throw new Error(`leak trace ${values.id} not read back`);
+      return created;
     });
   }
 
@@ -108,8 +113,8 @@ export class LeakRepository {
       .limit(limit);
   }
 
-  private views() {
-    return this.db
+  private views(db: Pick<Db, 'select'> = this.db) {
+    return db
       .select({
         trace: leakTraces,
         fan: { id: users.id, username: users.username, name: users.name },

@@ -13,7 +13,7 @@ import type { ReportRepository } from '../modules/reports/report.repository.ts';
 import type { RealtimePublisher } from '../realtime/publisher.ts';
 import { LEAK_TRACE } from './leak.jobs.ts';
 import { presentLeakTrace } from './leak.presenter.ts';
-import type { LeakRepository, LeakTraceOutcome, LeakTraceRow } from './leak.repository.ts';
+import type { LeakRepository, LeakTraceOutcome, LeakTraceRow, LeakTraceView } from './leak.repository.ts';
 import { type LeakTracer, UnreadableCopy } from './leak-tracer.ts';
 
 /** Traces listed on the tracer page. */
@@ -57,8 +57,9 @@ export class LeakService {
     const id = randomUUID();
     const key = leakCopyKey(id);
     await this.deps.storage.put(key, file.path, 'application/octet-stream');
+    let created: LeakTraceView;
     try {
-      await this.deps.traces.createPending(
+      created = await this.deps.traces.createPending(
         {
           id,
           requesterId: auth.userId,
@@ -72,7 +73,7 @@ export class LeakService {
       await this.deps.storage.delete(key).catch(() => undefined);
       throw err;
     }
-    return this.view(id);
+    return presentLeakTrace(created);
   }
 
   /** One trace, for its requester and staff; NOT_FOUND for anyone else. */

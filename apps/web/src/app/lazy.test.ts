@@ -1,5 +1,10 @@
+import { createInstance } from 'i18next';
+import { type ComponentType, createElement, Suspense } from 'react';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChunkLoadError, loadPage, MissingModuleError, withTimeout } from './lazy.ts';
+import { ChunkLoadError, lazyPage, loadPage, MissingModuleError, pageModule, withTimeout } from './lazy.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -26,5 +31,28 @@ describe('lazy pages', () => {
 
   it('passes a chunk that arrives in time through', async () => {
     await expect(withTimeout(Promise.resolve(42), 1000, 'x')).resolves.toBe(42);
+  });
+
+  it('renders a page whose chunk was preloaded at once, and a page not yet loaded as its loader', async () => {
+    const i18n = createInstance();
+    await i18n.use(initReactI18next).init({ lng: 'en', ns: ['errors', 'legal'], resources: { en: {} } });
+    const html = (Page: ComponentType) =>
+      renderToString(
+        createElement(
+          I18nextProvider,
+          { i18n },
+          createElement(
+            MemoryRouter,
+            null,
+            createElement(Suspense, { fallback: 'LOADING' }, createElement(Page)),
+          ),
+        ),
+      );
+    // As preloadPageOf does before the first render.
+    await pageModule('errors/NotFoundPage');
+    const preloaded = html(lazyPage('errors/NotFoundPage'));
+    expect(preloaded).toContain('data-testid="not-found-page"');
+    expect(preloaded).not.toContain('LOADING');
+    expect(html(lazyPage('legal/TermsPage'))).toContain('LOADING');
   });
 });

@@ -1,5 +1,5 @@
 import { TIMINGS } from '@fanverse/contract';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, createElement, use } from 'react';
 
 /** A route chunk did not arrive (network failure or the 120 s timeout of spec §8). */
 export class ChunkLoadError extends Error {
@@ -55,14 +55,50 @@ export function loadPage(name: string): Promise<PageModule> {
   });
 }
 
-const cache = new Map<string, LazyExoticComponent<ComponentType>>();
+/** A promise that records its outcome where React's use() reads it. */
+type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
 
-/** A React.lazy page; a failed, slow or missing chunk is thrown to the route's error screen. */
-export function lazyPage(name: string): LazyExoticComponent<ComponentType> {
-  let page = cache.get(name);
+const modules = new Map<string, Tracked<PageModule>>();
+
+/**
+ * A page's module, asked for once (preloadPageOf in router.tsx, or its first render). The promise
+ * carries its outcome, so a page whose chunk is already in renders at once instead of suspending
+ * for a turn (React.lazy always did, even for a preloaded chunk).
+ */
+export function pageModule(name: string): Promise<PageModule> {
+  let promise = modules.get(name);
+  if (!promise) {
+    const tracked: Tracked<PageModule> = loadPage(name);
+    tracked.status = 'pending';
+    tracked.then(
+      (value) => {
+        tracked.status = 'fulfilled';
+        tracked.value = value;
+      },
+      (reason: unknown) => {
+        tracked.status = 'rejected';
+        tracked.reason = reason;
+      },
+    );
+    modules.set(name, tracked);
+    promise = tracked;
+  }
+  return promise;
+}
+
+const pages = new Map<string, ComponentType>();
+
+/**
+ * A lazily loaded page: it suspends until its chunk arrives; a failed, slow or missing chunk is
+ * thrown to the route's error screen.
+ */
+export function lazyPage(name: string): ComponentType {
+  let page = pages.get(name);
   if (!page) {
-    page = lazy(() => loadPage(name));
-    cache.set(name, page);
+    page = function LazyPage() {
+      return createElement(use(pageModule(name)).default);
+    };
+    pages.set(name, page);
   }
   return page;
 }

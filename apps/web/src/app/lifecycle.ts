@@ -1,43 +1,78 @@
 import { ADMIN_ROLES, hasSpecialCharacters, screenClassOf, TIMINGS } from '@fanverse/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, api, errorText, onTwoFactorRequired, onUnauthorized } from './api.ts';
+import { validTimeZone } from './dates.ts';
 import { hasSomeRole, useSession } from './session.store.ts';
 import { connectSocket, disconnectSocket, loadSocketClient } from './socket.ts';
 import { useUi } from './ui.store.ts';
 
 /**
- * Start-up of spec §4: GET /?view=home, then the profile when a session exists. On failure the
- * user goes to /error/api. Returns `retry` for that page.
+ * Start-up of spec §4: GET /?view=home and, when a session exists, the profile (both asked at once:
+ * neither needs the other's answer). Sets the session's start-up status; false when the start-up
+ * data could not be loaded.
+ */
+async function loadStartup(): Promise<boolean> {
+  const profile = useSession.getState().token ? api('user.profile') : null;
+  // Read below, once the start-up data is in; until then a failure must not count as unhandled.
+  profile?.catch(() => undefined);
+  try {
+    const app = await api('home.get', { view: 'home' });
+    // The first formatter in a time zone loads the zone's data (tens of ms on a phone): here, while
+    // the code and catalogues still load, rather than inside the first render of a feed's dates.
+    validTimeZone(app.timezone);
+    if (profile) {
+      try {
+        useSession.getState().setProfile(await profile);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) useSession.getState().logout();
+        // Spec §8: profile load failure shows an alert with the message, then reloads the page.
+        else useUi.getState().showAlert(errorText(error), true);
+      }
+    }
+    useSession.getState().setStartup('ready', app);
+    setTimeout(() => useSession.getState().setLoaded(true), TIMINGS.loadedDelayMs);
+    return true;
+  } catch {
+    useSession.getState().setStartup('failed', null);
+    return false;
+  }
+}
+
+let started: Promise<boolean> | null = null;
+
+/**
+ * Starts the start-up calls before the first render (main.tsx), so they run while the code and the
+ * catalogues load and the first render already has their answers; useStartup then uses them
+ * instead of asking again.
+ */
+export function startStartup(): Promise<boolean> {
+  started = loadStartup();
+  return started;
+}
+
+/**
+ * The start-up, from useStartup's first run (or from startStartup when main.tsx began it). On
+ * failure the user goes to /error/api. Returns `retry` for that page.
  */
 export function useStartup(): { retry: () => Promise<boolean> } {
   const navigate = useNavigate();
-  const run = useCallback(async (): Promise<boolean> => {
-    try {
-      const app = await api('home.get', { view: 'home' });
-      if (useSession.getState().token) {
-        try {
-          useSession.getState().setProfile(await api('user.profile'));
-        } catch (error) {
-          if (error instanceof ApiError && error.status === 401) useSession.getState().logout();
-          // Spec §8: profile load failure shows an alert with the message, then reloads the page.
-          else useUi.getState().showAlert(errorText(error), true);
-        }
-      }
-      useSession.getState().setStartup('ready', app);
-      setTimeout(() => useSession.getState().setLoaded(true), TIMINGS.loadedDelayMs);
-      return true;
-    } catch {
-      useSession.getState().setStartup('failed', null);
-      navigate('/error/api', { replace: true });
-      return false;
-    }
-  }, [navigate]);
+  const settle = useCallback(
+    async (load: Promise<boolean>): Promise<boolean> => {
+      const ok = await load;
+      if (!ok) navigate('/error/api', { replace: true });
+      return ok;
+    },
+    [navigate],
+  );
+  const run = useCallback(() => settle(loadStartup()), [settle]);
 
   useEffect(() => {
-    void run();
-  }, [run]);
+    const first = started ?? loadStartup();
+    started = null;
+    void settle(first);
+  }, [settle]);
 
   // The start-up data carries texts in the request's language (the landing's title and subtitle):
   // a language switch asks for them again, and an answer that arrives after another switch is dropped.
@@ -146,7 +181,8 @@ export function useHeartbeat(): void {
 /** Screen class of spec §4 as state and as a class on <html>. */
 export function useScreenClassWatcher(): void {
   const setScreen = useUi((s) => s.setScreen);
-  useEffect(() => {
+  // Before the browser paints: the first screen is laid out for its class (no shift after it).
+  useLayoutEffect(() => {
     const apply = () => {
       const screen = screenClassOf(window.innerWidth);
       const root = document.documentElement;

@@ -13,7 +13,7 @@ import { AppShell } from '../shell/AppShell.tsx';
 import { RouteErrorScreen } from '../shell/ErrorScreen.tsx';
 import { Loader } from '../ui/Feedback.tsx';
 import { LoggedOutOnly, RequireAuth, RequireRoles, RequireSomeRoles } from './guards.tsx';
-import { lazyPage, loadPage } from './lazy.ts';
+import { lazyPage, pageModule } from './lazy.ts';
 
 /** The page name of each element made by page(), for preloadPageOf. */
 const pageOfElement = new WeakMap<object, string>();
@@ -159,7 +159,7 @@ export function preloadPageOf(pathname: string): void {
     const name =
       (route.handle as { page?: string } | undefined)?.page ??
       (route.element ? pageOfElement.get(route.element as object) : undefined);
-    if (name) loadPage(name).catch(() => undefined); // a failure shows when the route renders
+    if (name) pageModule(name).catch(() => undefined); // a failure shows when the route renders
   }
 }
 

@@ -268,6 +268,7 @@ export const postsResponseSchema = z.object({
   statistics: pageStatisticsSchema,
   iSubscriptor: z.boolean(),
   profile: creatorProfileSchema.nullable(),
+  /** "Creators you may like": for non-creators on the home feed's first page, else empty. */
   suggestions: z.array(publicUserSchema),
 });
 export type PostsResponse = z.infer<typeof postsResponseSchema>;

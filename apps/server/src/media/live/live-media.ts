@@ -408,6 +408,15 @@ export class LiveMedia {
     await fs.promises.rm(path.join(this.dir(liveId), 'mark'), { recursive: true, force: true });
   }
 
+  /**
+   * Removes every file of the live (segments, playlists, recording, reference parts, the key): its
+   * account was deleted. The caller stopped its ffmpeg first; missing files are fine.
+   */
+  async remove(liveId: string): Promise<void> {
+    await fs.promises.rm(this.dir(liveId), { recursive: true, force: true });
+    await fs.promises.rm(this.keyDir(liveId), { recursive: true, force: true });
+  }
+
   /** The parts of the live's recording, in order (one per ffmpeg run), non-empty. */
   recordingParts(liveId: string): string[] {
     const dir = this.dir(liveId);

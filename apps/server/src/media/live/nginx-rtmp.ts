@@ -103,6 +103,14 @@ export class NginxRtmpFiles {
     const file = path.join(this.opts.recordDir, `${liveId}.flv`);
     return fs.existsSync(file) && fs.statSync(file).size > 0 ? file : undefined;
   }
+
+  /** Removes the engine's files of the live (its HLS folder and recording); missing ones are fine. */
+  async remove(liveId: string): Promise<void> {
+    const dir = this.dir(liveId);
+    if (!dir) return;
+    await fs.promises.rm(dir, { recursive: true, force: true });
+    await fs.promises.rm(path.join(this.opts.recordDir, `${liveId}.flv`), { force: true });
+  }
 }
 
 /** A stream being published to the engine, as its statistics page lists it. */

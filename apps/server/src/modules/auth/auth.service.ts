@@ -303,6 +303,8 @@ export class AuthService {
     if (session.suspended) throw new AppError('ACCOUNT_SUSPENDED');
     if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
       await this.deps.sessions.touch(session.sessionId, now);
+      // The looked-up session may be the one a cache keeps: it was used just now.
+      session.lastUsedAt = now;
     }
     const held = session.roles.filter(isRole);
     // The setting is read only where it can change the answer: a staff role without two steps.

@@ -2,6 +2,7 @@ import type { Role } from '@fanverse/contract';
 import { and, desc, eq, gt, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users, userTwoFactor } from '../../db/schema.ts';
+import type { SessionCache } from './session-cache.ts';
 
 export interface ActiveSession {
   sessionId: string;
@@ -16,6 +17,7 @@ export interface ActiveSession {
   twoFactor: boolean;
   suspended: boolean;
   lastUsedAt: Date;
+  expiresAt: Date;
 }
 
 type SessionRow = {
@@ -27,6 +29,7 @@ type SessionRow = {
   twoFactor: boolean | null;
   suspendedAt: Date | null;
   lastUsedAt: Date;
+  expiresAt: Date;
 };
 
 function activeSession(rows: SessionRow[]): ActiveSession | undefined {
@@ -41,12 +44,17 @@ function activeSession(rows: SessionRow[]): ActiveSession | undefined {
     twoFactor: r.twoFactor === true,
     suspended: r.suspendedAt !== null,
     lastUsedAt: r.lastUsedAt,
+    expiresAt: r.expiresAt,
   };
 }
 
 /** Session tokens, stored as hashes. Queries only. */
 export class SessionRepository {
-  constructor(private readonly db: Db) {}
+  /** `cache`: the sessions this copy looked up lately, kept fresh by the database's announcements. */
+  constructor(
+    private readonly db: Db,
+    private readonly cache?: SessionCache,
+  ) {}
 
   async create(
     userId: string,
@@ -72,8 +80,11 @@ export class SessionRepository {
   private byToken?: ReturnType<SessionRepository['prepareByToken']>;
 
   async findActive(tokenHash: string, now: Date): Promise<ActiveSession | undefined> {
-    this.byToken ??= this.prepareByToken();
-    return activeSession(await this.byToken.execute({ tokenHash, now: now.toISOString() }));
+    const load = async () => {
+      this.byToken ??= this.prepareByToken();
+      return activeSession(await this.byToken.execute({ tokenHash, now: now.toISOString() }));
+    };
+    return this.cache ? this.cache.find(tokenHash, now, load) : load();
   }
 
   private prepareByToken() {
@@ -103,6 +114,7 @@ export class SessionRepository {
         twoFactor: sql<boolean>`(${userTwoFactor.enabledAt} IS NOT NULL OR ${sessions.passkey})`,
         suspendedAt: users.suspendedAt,
         lastUsedAt: sessions.lastUsedAt,
+        expiresAt: sessions.expiresAt,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))

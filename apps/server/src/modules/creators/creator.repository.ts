@@ -1,4 +1,4 @@
-import type { DIRECTORY_SORTS, Role } from '@fanverse/contract';
+import type { DIRECTORY_SORTS, Role, SubscriptionStatus } from '@fanverse/contract';
 import { and, count, desc, eq, inArray, isNull, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
   activeSubscriptionSql,
@@ -20,6 +20,7 @@ import {
   searchTerms,
   subscriptions,
   unlocks,
+  userBlocks,
   users,
 } from '../../db/schema.ts';
 import { deletionVariants, escapeLike, personTerms } from '../search/spelling.ts';
@@ -71,33 +72,34 @@ function prepareHot(db: Db) {
       .where(and(sql`lower(${users.username}) = ${sql.placeholder('handle')}`, activeUser))
       .limit(1)
       .prepare('creator_by_handle'),
-    relation: db
+    relations: db
       .select({
-        following: sql<boolean>`EXISTS (SELECT 1 FROM ${follows} WHERE ${and(
-          eq(follows.followerId, viewerParam),
-          eq(follows.creatorId, sql`${sql.placeholder('creator')}::uuid`),
-        )})`,
-        subscribed: sql<boolean>`EXISTS (SELECT 1 FROM ${subscriptions} WHERE ${and(
-          eq(subscriptions.fanId, viewerParam),
-          eq(subscriptions.creatorId, sql`${sql.placeholder('creator')}::uuid`),
-          activeSubscriptionSql(),
-        )})`,
+        follows: sql<
+          string[]
+        >`ARRAY(SELECT f.creator_id FROM ${follows} f WHERE f.follower_id = ${viewerParam})`,
+        blocks: sql<
+          string[]
+        >`ARRAY(SELECT b.blocked_id FROM ${userBlocks} b WHERE b.blocker_id = ${viewerParam}
+          UNION SELECT b.blocker_id FROM ${userBlocks} b WHERE b.blocked_id = ${viewerParam})`,
+        // The subscriptions granting access now; when a period ends is judged when asked.
+        subscriptions: sql<
+          { creatorId: string; status: SubscriptionStatus; currentPeriodEnd: string }[]
+        >`COALESCE((
+          SELECT json_agg(json_build_object('creatorId', ${subscriptions.creatorId}, 'status', ${subscriptions.status},
+            'currentPeriodEnd', ${subscriptions.currentPeriodEnd}))
+          FROM ${subscriptions} WHERE ${subscriptions.fanId} = ${viewerParam} AND ${activeSubscriptionSql()}), '[]')`,
       })
       .from(sql`(SELECT 1) AS one`)
-      .prepare('creator_relation'),
-    stillSuggestable: db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          sql`${users.id} = ANY(${sql.placeholder('ids')}::uuid[])`,
-          suggestable,
-          notFollowedBy(viewerParam),
-          notBlocked(viewerParam),
-        ),
-      )
-      .prepare('creators_still_suggestable'),
+      .prepare('viewer_relations'),
   };
+}
+
+/** The people a viewer follows and subscribes to, and those blocked either way with them. */
+export interface ViewerRelations {
+  follows: Set<string>;
+  blocks: Set<string>;
+  /** By creator: the subscriptions that may still grant access (`isActiveSubscription` decides). */
+  subscriptions: Map<string, { status: SubscriptionStatus; currentPeriodEnd: Date }>;
 }
 
 export interface CreatorRow extends PublicUserRow {
@@ -196,12 +198,6 @@ export class CreatorRepository {
     };
   }
 
-  /** Whether the viewer follows the creator and holds an active subscription, in one statement. */
-  async relation(viewerId: string, creatorId: string): Promise<{ following: boolean; subscribed: boolean }> {
-    const [row] = await this.hot.relation.execute({ viewer: viewerId, creator: creatorId });
-    return { following: Boolean(row?.following), subscribed: Boolean(row?.subscribed) };
-  }
-
   async toggleFollow(followerId: string, creatorId: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const removed = await tx
@@ -235,13 +231,21 @@ export class CreatorRepository {
   }
 
   /**
-   * Which of the given creators may still be suggested to the viewer (verified, active, not
-   * followed, no block either way): one indexed statement over a cached ranking.
+   * Whom the viewer follows and subscribes to, and who blocked them or was blocked by them (one
+   * indexed statement).
    */
-  async stillSuggestable(viewerId: string, creatorIds: string[]): Promise<Set<string>> {
-    if (!creatorIds.length) return new Set();
-    const rows = await this.hot.stillSuggestable.execute({ viewer: viewerId, ids: creatorIds });
-    return new Set(rows.map((r) => r.id));
+  async relationsOf(viewerId: string): Promise<ViewerRelations> {
+    const [row] = await this.hot.relations.execute({ viewer: viewerId });
+    return {
+      follows: new Set(row?.follows ?? []),
+      blocks: new Set(row?.blocks ?? []),
+      subscriptions: new Map(
+        (row?.subscriptions ?? []).map((s) => [
+          s.creatorId,
+          { status: s.status, currentPeriodEnd: new Date(s.currentPeriodEnd) },
+        ]),
+      ),
+    };
   }
 
   /** Which of these people blocked the viewer or were blocked by them. */

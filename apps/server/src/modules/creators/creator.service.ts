@@ -9,9 +9,10 @@ import type {
 } from '@fanverse/contract';
 import { discountedPrice, PAGE_LIMITS, pageStatistics } from '@fanverse/contract';
 import { LRUCache } from 'lru-cache';
-import { isCreator, isStaff } from '../../access/index.ts';
+import { isActiveSubscription, isCreator, isStaff } from '../../access/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
+import { AnnouncedCache, type Announcements } from '../../lib/announced-cache.ts';
 import { CachedValue } from '../../lib/cached-value.ts';
 import { rankCandidates, searchWords } from '../search/spelling.ts';
 import { type PublicUserRow, presentPublicUser } from '../users/public-user.presenter.ts';
@@ -20,6 +21,7 @@ import {
   type CreatorRow,
   type DirectoryFilter,
   directoryWho,
+  type ViewerRelations,
 } from './creator.repository.ts';
 
 /** Creators in each list of Explore. */
@@ -41,6 +43,10 @@ type CreatorCounts = CreatorProfile['counts'];
 /** Creator pages, search, suggestions and favourites. */
 export class CreatorService {
   private readonly ranking: CachedValue<PublicUserRow[]>;
+  /** The ids in the ranking last loaded: an announced change to one of them drops the ranking. */
+  private ranked = new Set<string>();
+  /** Viewers' follows and blocks, kept exact by the database's `fv_relations` announcements. */
+  private readonly relations: AnnouncedCache<string, ViewerRelations>;
   private readonly counted = new LRUCache<
     string,
     { at: number; until: number; value: Promise<CreatorCounts> }
@@ -55,9 +61,30 @@ export class CreatorService {
   }>;
   constructor(
     private readonly repo: CreatorRepository,
+    announcements: Announcements,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.ranking = new CachedValue(SUGGESTIONS_TTL_MS, () => repo.suggestions(null, RANKED_CANDIDATES));
+    this.ranking = new CachedValue(SUGGESTIONS_TTL_MS, async () => {
+      const rows = await repo.suggestions(null, RANKED_CANDIDATES);
+      this.ranked = new Set(rows.map((r) => r.id));
+      return rows;
+    });
+    // A ranked creator suspended, deleted, unverified or no longer a creator (announced on
+    // `fv_auth`, ADR 0047) leaves the suggestions at once, not when the minute is up.
+    announcements.onNotify('fv_auth', {
+      message: (userId) => {
+        if (this.ranked.has(userId)) this.ranking.clear();
+      },
+      lost: () => this.ranking.clear(),
+    });
+    this.relations = new AnnouncedCache(announcements, {
+      channel: 'fv_relations',
+      max: 10_000,
+      ttlMs: 10 * 60_000,
+      ownerOf: (_relations, viewerId) => viewerId,
+      // A viewer following many creators holds many ids: at most a million ids in all.
+      size: { max: 1_000_000, of: (r) => r.follows.size + r.blocks.size + r.subscriptions.size },
+    });
     this.top = new CachedValue(SUGGESTIONS_TTL_MS, () => repo.popular(1, PAGE_LIMITS.search));
     this.exploreSections = new CachedValue(SUGGESTIONS_TTL_MS, async () => {
       const [tags, trending, newCreators] = await Promise.all([
@@ -126,7 +153,7 @@ export class CreatorService {
     const own = auth.userId === c.id;
     const [counts, relation] = await Promise.all([
       this.counts(c.id),
-      own ? { following: false, subscribed: true } : this.repo.relation(auth.userId, c.id),
+      own ? { following: false, subscribed: true } : this.relationTo(auth.userId, c.id),
     ]);
     const discount = {
       discountStatus: c.discountStatus === 'on' ? ('on' as const) : ('off' as const),
@@ -149,6 +176,21 @@ export class CreatorService {
       isMe: own,
     };
     return { profile, subscribed: relation.subscribed };
+  }
+
+  /** Whether the viewer follows the creator and is an active subscriber of theirs (from memory once read). */
+  private async relationTo(viewerId: string, creatorId: string) {
+    const relations = await this.relationsOf(viewerId);
+    return {
+      following: relations.follows.has(creatorId),
+      subscribed: isActiveSubscription(relations.subscriptions.get(creatorId), this.now()),
+    };
+  }
+
+  /** The viewer's follows, subscriptions and blocks, kept exact by `fv_relations` announcements. */
+  private async relationsOf(viewerId: string): Promise<ViewerRelations> {
+    const found = await this.relations.get(viewerId, () => this.repo.relationsOf(viewerId));
+    return found ?? { follows: new Set(), blocks: new Set(), subscriptions: new Map() };
   }
 
   /**
@@ -181,17 +223,18 @@ export class CreatorService {
 
   /**
    * "Creators you may like": the most followed verified creators, ranked once a minute (not per
-   * request); for a signed-in viewer one indexed statement drops those they follow or blocked.
-   * When the cached ranking runs out for a viewer who follows most of it, the full query answers.
+   * request); for a signed-in viewer, less those they follow or blocked either way (their
+   * relations, from memory once read: ADR 0047). When the cached ranking runs out for a viewer who
+   * follows most of it, the full query answers.
    */
   async suggestions(auth: AuthInfo | null, limit: number): Promise<PublicUser[]> {
     const ranked = await this.ranking.get();
     if (!auth) return ranked.slice(0, limit).map(presentPublicUser);
-    const allowed = await this.repo.stillSuggestable(
-      auth.userId,
-      ranked.map((r) => r.id),
-    );
-    const picked = ranked.filter((r) => allowed.has(r.id)).slice(0, limit);
+    const viewer = auth.userId;
+    const relations = await this.relationsOf(viewer);
+    const picked = ranked
+      .filter((r) => r.id !== viewer && !relations.follows.has(r.id) && !relations.blocks.has(r.id))
+      .slice(0, limit);
     const exhausted = picked.length < limit && ranked.length === RANKED_CANDIDATES;
     return (exhausted ? await this.repo.suggestions(auth.userId, limit) : picked).map(presentPublicUser);
   }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, subscribe } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { cameraWebm } from '../../../test/media-fixtures.ts';
 import { openSocket, type TestSocket, until } from '../../../test/sockets.ts';
 import { makeCreator } from '../../payments/money.testkit.ts';
 
@@ -50,24 +51,7 @@ describe.skipIf(!shared)('a live across two server copies', () => {
         { token: creator.token },
       )
     ).body.live._id;
-    const webm = path.join(liveDir, 'camera.webm');
-    execFileSync('ffmpeg', [
-      '-y',
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=640x360:rate=30',
-      '-t',
-      '4',
-      '-c:v',
-      'libvpx',
-      '-deadline',
-      'realtime',
-      webm,
-    ]);
-    const data = fs.readFileSync(webm);
+    const data = await cameraWebm(4, { audio: false });
     const cs = await openSocket(base1, creator.token, sockets);
     for (let i = 0; i < data.length; i += 64 * 1024)
       expect(await cs.emitWithAck('liveChunk', id, data.subarray(i, i + 64 * 1024))).toBe(true);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { LiveMedia } from '../../media/live/live-media.ts';
 import { joinReferenceParts } from '../../media/live/reference-parts.ts';
 import type { Storage } from '../../media/storage.ts';
+import type { LiveRepository } from './live.repository.ts';
 
 /** Where an ended live's mark reference is kept in the app's storage (server-side key, never served). */
 export const liveReferenceKey = (liveId: string) => `lives/${liveId}/mark-ref.gray`;
@@ -11,7 +12,9 @@ export const liveReferenceKey = (liveId: string) => `lives/${liveId}/mark-ref.gr
 export interface LiveReferenceDeps {
   media: Pick<LiveMedia, 'referenceParts' | 'dropReferenceParts'>;
   /** The media storage (local or S3), where videos' references are kept too. */
-  storage: Pick<Storage, 'put' | 'exists' | 'download'>;
+  storage: Pick<Storage, 'put' | 'exists' | 'download' | 'delete'>;
+  /** Whether the live still exists (undefined: its row was erased with its creator's account). */
+  lives: Pick<LiveRepository, 'markGrid'>;
 }
 
 /**
@@ -29,11 +32,24 @@ export class LiveReferences {
   async keep(liveId: string): Promise<void> {
     const parts = this.deps.media.referenceParts(liveId);
     if (parts.length === 0) return;
+    // A live erased with its creator's account (ADR 0011) keeps nothing.
+    if (await this.erased(liveId)) return this.deps.media.dropReferenceParts(liveId);
     await withTempFile(async (file) => {
       await joinReferenceParts(parts, file);
       await this.deps.storage.put(liveReferenceKey(liveId), file, 'application/octet-stream');
     });
+    // Erased while this run was storing: the erasure's file removal may have run before the put.
+    if (await this.erased(liveId)) await this.forget(liveId);
     await this.deps.media.dropReferenceParts(liveId);
+  }
+
+  /** Removes the kept reference (the live was erased); a missing one is fine. */
+  forget(liveId: string): Promise<void> {
+    return this.deps.storage.delete(liveReferenceKey(liveId));
+  }
+
+  private async erased(liveId: string): Promise<boolean> {
+    return (await this.deps.lives.markGrid(liveId)) === undefined;
   }
 
   /** The reference's bytes (grey frames, ANALYSIS size): kept in storage, or joined from a live still on. */

@@ -16,6 +16,7 @@ import type { UploadedFile } from '../posts/media.port.ts';
 import { presentPublicUser } from '../users/public-user.presenter.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import { type LiveRepository, type LiveWithCreator, liveSpendKey } from './live.repository.ts';
+import type { LiveReferences } from './live-reference.ts';
 
 /** Tells followers and subscribers that a creator went live (one notification each, on the job queue). */
 export const ANNOUNCE_LIVE = defineJob('lives.announce', z.object({ liveId: z.string().uuid() }), {
@@ -58,6 +59,8 @@ export interface LiveDeps {
   engine?: NginxRtmpFiles;
   /** The engine's HTTP control (LIVE_ENGINE_CONTROL_URL): ending a live drops its encoder. */
   engineControl?: Pick<NginxRtmpControl, 'publishers' | 'dropPublisher'>;
+  /** The kept mark references (ADR 0045), removed with an erased live's files. */
+  references: Pick<LiveReferences, 'forget'>;
   now?: () => Date;
 }
 
@@ -206,6 +209,24 @@ export class LiveService {
       await this.deps.jobs.send(DROP_ENCODER, { liveId });
     if (ended && live?.mark) await this.deps.jobs.send(KEEP_REFERENCE, { liveId });
     if (ended) this.deps.publisher.toLive(liveId, 'liveEnded', { liveId });
+  }
+
+  /** Ends the creator's live in progress, if any, as `lives.end` does (their account is being deleted). */
+  async endCurrent(creatorId: string): Promise<void> {
+    const live = await this.deps.lives.current(creatorId);
+    if (live) await this.finish(live.id, creatorId);
+  }
+
+  /**
+   * Removes every file of a live whose row was erased with its creator's account (ADR 0011): the
+   * built-in path's folder (segments, recording, reference parts), the external engine's files and
+   * the kept mark reference. Idempotent: missing files are fine.
+   */
+  async removeFiles(liveId: string): Promise<void> {
+    await this.deps.media.stop(liveId);
+    await this.deps.media.remove(liveId);
+    await this.deps.engine?.remove(liveId);
+    await this.deps.references.forget(liveId);
   }
 
   /**

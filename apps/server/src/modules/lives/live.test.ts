@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { createDecipheriv } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -7,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, subscribe, TEST_PASSWORD } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { cameraWebm } from '../../../test/media-fixtures.ts';
 import { pushTestPattern } from '../../../test/rtmp-push.ts';
 import { openSocket, record, type TestSocket, until } from '../../../test/sockets.ts';
 import { ledgerHealth, makeCreator } from '../../payments/money.testkit.ts';
@@ -371,32 +371,7 @@ describe('media path', () => {
     const fan = await createUser(t);
     await subscribe(t, fan.id, creator.id);
     const id = (await goLive(creator)).body.live._id;
-    const webm = path.join(os.tmpdir(), `fv-live-${process.pid}.webm`);
-    execFileSync('ffmpeg', [
-      '-y',
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=640x360:rate=30',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440',
-      '-t',
-      '4',
-      '-c:v',
-      'libvpx',
-      '-deadline',
-      'realtime',
-      '-b:v',
-      '800k',
-      '-c:a',
-      'libopus',
-      webm,
-    ]);
-    const data = fs.readFileSync(webm);
+    const data = await cameraWebm(4, { bitrate: '800k' });
     const fanSocket = await openSocket(base, fan.token, sockets);
     expect(await fanSocket.emitWithAck('liveChunk', id, data.subarray(0, 1000))).toBe(false);
     const cs = await openSocket(base, creator.token, sockets);

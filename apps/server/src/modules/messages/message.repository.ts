@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
 import { activeSubscriptionSql, blockedEitherWaySql } from '../../access/index.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -29,8 +29,38 @@ export interface ContactRow {
   unread: number;
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 const pairWhere = (a: string, b: string) =>
   or(and(eq(messages.fromId, a), eq(messages.toId, b)), and(eq(messages.fromId, b), eq(messages.toId, a)));
+
+/**
+ * Stores a message (placeholders: `NewMessage`'s fields) unless either party blocked the other, and
+ * answers it with `unread`, the receiver's unread messages read in the same statement: its
+ * snapshot does not hold the row it inserts, so that one is added.
+ */
+function insertStatement(db: Db | Tx) {
+  const p = (name: keyof NewMessage) => sql.placeholder(name);
+  const created = db
+    .$with('created', { ...getTableColumns(messages), unread: sql<number>`unread`.as('unread') })
+    .as(sql`
+      INSERT INTO ${messages} (message_uuid, from_id, to_id, message, price, mass_id)
+      SELECT ${p('messageUuid')}, ${p('fromId')}::uuid, ${p('toId')}::uuid, ${p('message')},
+             ${p('price')}::int, ${p('massId')}::uuid
+      WHERE NOT ${blockedEitherWaySql(sql`${p('fromId')}::uuid`, sql`${p('toId')}::uuid`)}
+      ON CONFLICT (from_id, message_uuid) DO NOTHING
+      RETURNING *,
+        (SELECT count(*)::int FROM ${messages} m WHERE m.to_id = ${p('toId')}::uuid AND m.read_at IS NULL) + 1
+          AS unread`);
+  return db.with(created).select().from(created).prepare('message_insert');
+}
+
+function storedMessage(rows: (MessageRow & { unread: number })[]) {
+  const [stored] = rows;
+  if (!stored) return undefined;
+  const { unread, ...row } = stored;
+  return { row, unread: Number(unread) };
+}
 
 /** Direct messages, their files, unlocks and the contacts list. Queries only. */
 export class MessageRepository {
@@ -46,33 +76,34 @@ export class MessageRepository {
   }
 
   /**
-   * Stores the message with its files; answers undefined when this sender already stored that
-   * messageUUID (a retry or a concurrent duplicate), leaving the existing row untouched.
+   * Stores the message with its files, unless either party blocked the other, and answers it with
+   * the receiver's unread messages (it included) read in the same statement. Answers undefined
+   * when nothing was stored: a blocked pair, or this sender already stored that messageUUID (a
+   * retry or a concurrent duplicate; the existing row is left untouched).
    */
-  async insert(input: NewMessage, mediaIds: string[]): Promise<MessageRow | undefined> {
+  async insert(
+    input: NewMessage,
+    mediaIds: string[],
+  ): Promise<{ row: MessageRow; unread: number } | undefined> {
+    const values = { ...input, massId: input.massId ?? null };
     // Text alone is one statement: no transaction (BEGIN and COMMIT are two more round trips).
     if (!mediaIds.length) {
-      const [row] = await this.db
-        .insert(messages)
-        .values(input)
-        .onConflictDoNothing({ target: [messages.fromId, messages.messageUuid] })
-        .returning();
-      return row;
+      this.insertOne ??= insertStatement(this.db);
+      return storedMessage(await this.insertOne.execute(values));
     }
     return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(messages)
-        .values(input)
-        .onConflictDoNothing({ target: [messages.fromId, messages.messageUuid] })
-        .returning();
-      if (row && mediaIds.length) {
+      const stored = storedMessage(await insertStatement(tx).execute(values));
+      if (stored) {
         await tx
           .insert(messageMedia)
-          .values(mediaIds.map((mediaId, position) => ({ messageId: row.id, mediaId, position })));
+          .values(mediaIds.map((mediaId, position) => ({ messageId: stored.row.id, mediaId, position })));
       }
-      return row;
+      return stored;
     });
   }
+
+  /** Every message sent asks this: prepared once per connection (no parsing or planning). */
+  private insertOne?: ReturnType<typeof insertStatement>;
 
   /** One copy per receiver, all sharing the same files; duplicates (same UUIDs) are skipped. */
   async insertMany(inputs: NewMessage[], mediaIds: string[]): Promise<MessageRow[]> {
@@ -174,14 +205,28 @@ export class MessageRepository {
     return { rows, total: totals[0]?.n ?? 0 };
   }
 
-  /** Marks what `from` sent to `reader` read; answers how many changed. */
-  async markRead(reader: string, from: string, at: Date): Promise<number> {
-    const rows = await this.db
-      .update(messages)
-      .set({ readAt: at })
-      .where(and(eq(messages.toId, reader), eq(messages.fromId, from), isNull(messages.readAt)))
-      .returning({ id: messages.id });
-    return rows.length;
+  /**
+   * Marks what `from` sent to `reader` read; answers how many changed and the reader's unread
+   * messages left, read in the same statement.
+   */
+  async markRead(reader: string, from: string, at: Date): Promise<{ changed: number; unread: number }> {
+    const marked = this.db.$with('marked').as(
+      this.db
+        .update(messages)
+        .set({ readAt: at })
+        .where(and(eq(messages.toId, reader), eq(messages.fromId, from), isNull(messages.readAt)))
+        .returning({ id: messages.id }),
+    );
+    const [row] = await this.db
+      .with(marked)
+      .select({
+        changed: sql<number>`(SELECT count(*)::int FROM marked)`,
+        // The statement's snapshot still holds the rows it marks as unread: they are taken off.
+        unread: sql<number>`(SELECT count(*)::int FROM ${messages} m WHERE m.to_id = ${reader} AND m.read_at IS NULL)
+          - (SELECT count(*)::int FROM marked)`,
+      })
+      .from(sql`(SELECT 1) AS one`);
+    return { changed: Number(row?.changed ?? 0), unread: Number(row?.unread ?? 0) };
   }
 
   async unreadTotal(userId: string): Promise<number> {

@@ -71,27 +71,35 @@ export class MessageService {
     const to = await this.deps.findByHandle(input.to.replace(/^@/, ''));
     if (!to) throw new AppError('NOT_FOUND');
     if (to.id === auth.userId) throw new AppError('FORBIDDEN');
-    await this.deps.blocks.assertNotBlocked(auth.userId, to.id);
     const me: Party = { id: auth.userId, username: auth.username };
     if (files.length || reused.length) {
+      // Refused before any file is stored.
+      await this.deps.blocks.assertNotBlocked(auth.userId, to.id);
       // A retry of a message with files: answer the stored one without ingesting the files again.
       const existing = await this.deps.messages.findByUuid(auth.userId, input.messageUUID);
       if (existing) return this.viewStored(existing, me, to);
     }
 
     const mediaRows = distinct([...reused, ...(await this.ingest(auth.userId, files))]);
-    const row = await this.deps.messages.insert(
-      { messageUuid: input.messageUUID, fromId: me.id, toId: to.id, message: text, price: input.price },
-      mediaRows.map((m) => m.id),
-    );
-    if (!row) {
+    // Whether the receiver is looking at this chat is asked (of every server copy) while storing.
+    const [stored, open] = await Promise.all([
+      this.deps.messages.insert(
+        { messageUuid: input.messageUUID, fromId: me.id, toId: to.id, message: text, price: input.price },
+        mediaRows.map((m) => m.id),
+      ),
+      this.deps.publisher.hasOpenChat(to.id, me.id),
+    ]);
+    if (!stored) {
+      // The insert stores nothing for a blocked pair: refused.
+      await this.deps.blocks.assertNotBlocked(auth.userId, to.id);
       // A concurrent request with the same messageUUID stored it first: answer that one. Its files
       // are these files (the same bytes are stored once per owner), so none is removed.
-      const stored = await this.deps.messages.findByUuid(auth.userId, input.messageUUID);
-      if (!stored) throw new AppError('INTERNAL');
-      return this.viewStored(stored, me, to);
+      const existing = await this.deps.messages.findByUuid(auth.userId, input.messageUUID);
+      if (!existing) throw new AppError('INTERNAL');
+      return this.viewStored(existing, me, to);
     }
-    await this.deliver(row, me, to, text, mediaRows);
+    const { row, unread } = stored;
+    await this.deliver(row, me, to, text, mediaRows, { open, unread });
     // When the files are processed the worker sends the message again (followMedia).
     await this.deps.media.startProcessing(processingIds(mediaRows));
     return this.presentNew(row, me, to, mediaRows, auth.userId);
@@ -153,8 +161,12 @@ export class MessageService {
       const files = (await this.deps.messages.mediaOf([rows[0]!.id])).get(rows[0]!.id) ?? [];
       for (const row of rows) {
         const to = await this.deps.findById(row.toId);
-        if (to)
-          await this.deliver(row, from, { id: row.toId, username: to.username }, job.text, files, false);
+        if (!to) continue;
+        const open = await this.deps.publisher.hasOpenChat(row.toId, from.id);
+        await this.deliver(row, from, { id: row.toId, username: to.username }, job.text, files, {
+          open,
+          toSender: false,
+        });
       }
     }
     // Processing starts once every message holds the files, so the worker's redelivery reaches all.
@@ -200,10 +212,10 @@ export class MessageService {
     const { rows, total } = await this.deps.messages.page(auth.userId, other.id, page, limit);
     if (page === 1) {
       const at = this.now();
-      const changed = await this.deps.messages.markRead(auth.userId, other.id, at);
+      const { changed, unread } = await this.deps.messages.markRead(auth.userId, other.id, at);
       if (changed) {
         for (const r of rows) if (r.toId === auth.userId && !r.readAt) r.readAt = at;
-        await this.pushUnread(auth.userId);
+        await this.pushUnread(auth, unread);
       }
     }
     const me: Party = { id: auth.userId, username: auth.username };
@@ -353,40 +365,48 @@ export class MessageService {
     );
   }
 
-  /** The stored message to both parties' devices, the receiver's counts, and a notification when their chat is closed. */
+  /**
+   * The stored message to both parties' devices (the sender's unless `toSender` is false), the
+   * receiver's unread count (`read.unread` when the caller has it), and a notification when their
+   * chat is closed. A receiver looking at this chat (`read.open`) has read the message.
+   */
   private async deliver(
     row: MessageRow,
     from: Party,
     to: Party,
     text: string,
     files: MediaRow[],
-    toSender = true,
+    read: { open: boolean; unread?: number; toSender?: boolean },
   ): Promise<void> {
-    if (toSender) {
+    if (read.toSender !== false) {
       this.deps.publisher.toUser(from.id, 'message', {
         message: this.presentNew(row, from, to, files, from.id),
       });
     }
     this.deps.publisher.toUser(to.id, 'message', { message: this.presentNew(row, from, to, files, to.id) });
-    // A receiver looking at this chat has read the message; otherwise it counts as unread and
-    // raises a notification. `unreadMessages` sets messagesUnread on every device of the receiver.
-    const open = await this.deps.publisher.hasOpenChat(to.id, from.id);
-    if (open) await this.deps.messages.markRead(to.id, from.id, this.now());
-    const total = await this.deps.messages.unreadTotal(to.id);
+    // `unreadMessages` sets messagesUnread on every device of the receiver.
+    const total = read.open
+      ? (await this.deps.messages.markRead(to.id, from.id, this.now())).unread
+      : (read.unread ?? (await this.deps.messages.unreadTotal(to.id)));
     this.deps.publisher.toUser(to.id, 'unreadMessages', { total });
-    if (open) return;
-    await this.deps.notifications.notify(to.id, 'message', {
-      link: `/?messages=${encodeURIComponent(from.username)}`,
-      actor: from.username,
-      text: text ? text.slice(0, 80) : '📎',
-      messageId: row.id,
-    });
+    if (read.open) return;
+    await this.deps.notifications.notify(
+      to.id,
+      'message',
+      {
+        link: `/?messages=${encodeURIComponent(from.username)}`,
+        actor: from.username,
+        text: text ? text.slice(0, 80) : '📎',
+        messageId: row.id,
+      },
+      { counters: { messagesUnread: total } },
+    );
   }
 
-  private async pushUnread(userId: string): Promise<void> {
-    const total = await this.deps.messages.unreadTotal(userId);
-    this.deps.publisher.toUser(userId, 'unreadMessages', { total });
-    await this.deps.counters.push(userId);
+  /** The reader's new unread count, to every device of theirs. */
+  private async pushUnread(auth: AuthInfo, total: number): Promise<void> {
+    this.deps.publisher.toUser(auth.userId, 'unreadMessages', { total });
+    await this.deps.counters.push(auth.userId, { identity: auth, counters: { messagesUnread: total } });
   }
 }
 

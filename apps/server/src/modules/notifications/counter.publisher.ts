@@ -1,11 +1,23 @@
-import type { Role } from '@fanverse/contract';
+import type { Counters, Role } from '@fanverse/contract';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
 import type { CountersService } from '../users/counters.service.ts';
 
 /** Who a user is, as counter sources need it (roles decide the admin counters). */
-export type IdentityLookup = (
-  userId: string,
-) => Promise<{ username: string; roles: Role[]; verified: boolean } | undefined>;
+export interface Identity {
+  username: string;
+  roles: Role[];
+  verified: boolean;
+}
+
+/** Who a user is; undefined for an account that is gone. */
+export type IdentityLookup = (userId: string) => Promise<Identity | undefined>;
+
+/** What the caller of `push` has just read itself, so it is not read again. */
+export interface KnownCounts {
+  /** The user's identity (undefined: the account is gone, nothing is pushed). */
+  identity?: Identity | undefined;
+  counters?: Partial<Counters>;
+}
 
 /**
  * Pushes the `counter` event to every device of a user whose counters changed because of
@@ -18,16 +30,13 @@ export class CounterPublisher {
     private readonly publisher: RealtimePublisher,
   ) {}
 
-  async push(userId: string): Promise<void> {
-    const who = await this.identity(userId);
+  async push(userId: string, known: KnownCounts = {}): Promise<void> {
+    const who = 'identity' in known ? known.identity : await this.identity(userId);
     if (!who) return;
-    const counters = await this.counters.forUser({
-      userId,
-      sessionId: '',
-      username: who.username,
-      roles: who.roles,
-      verified: who.verified,
-    });
+    const counters = await this.counters.forUser(
+      { userId, sessionId: '', username: who.username, roles: who.roles, verified: who.verified },
+      known.counters,
+    );
     this.publisher.toUser(userId, 'counter', counters);
   }
 }

@@ -1,31 +1,78 @@
-import { and, count, desc, eq, getTableColumns, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
+
+/**
+ * Stores a notification (placeholders: userId, kind, payload as JSON text, onceKey) and answers it
+ * with its receiver's language, identity (null fields once the account is gone) and unread
+ * notifications: the statement's snapshot does not hold the row it inserts, so that one is added.
+ */
+function createStatement(db: Db) {
+  const created = db.$with('created').as(
+    db
+      .insert(notifications)
+      .values({
+        userId: sql.placeholder('userId'),
+        kind: sql.placeholder('kind'),
+        payload: sql`${sql.placeholder('payload')}::jsonb`,
+        onceKey: sql.placeholder('onceKey'),
+      })
+      .onConflictDoNothing({ target: [notifications.userId, notifications.onceKey] })
+      .returning(),
+  );
+  return db
+    .with(created)
+    .select({
+      id: created.id,
+      userId: created.userId,
+      kind: created.kind,
+      payload: created.payload,
+      readAt: created.readAt,
+      onceKey: created.onceKey,
+      createdAt: created.createdAt,
+      language: users.language,
+      username: users.username,
+      roles: users.roles,
+      verified: users.verified,
+      unread: sql<number>`(SELECT count(*)::int FROM ${notifications} n WHERE n.user_id = ${created.userId} AND n.read_at IS NULL) + 1`,
+    })
+    .from(created)
+    .leftJoin(users, and(eq(users.id, created.userId), isNull(users.deletedAt)))
+    .prepare('notification_create');
+}
 
 /** Notifications. Queries only. */
 export class NotificationRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * The new notification with its receiver's language (to word it; one statement, not two: a
-   * message sends one of these per receiver); undefined when one with the same `onceKey` already
-   * went to this user.
+   * The new notification with what pushing it needs of its receiver: their language (to word it),
+   * their identity (undefined once the account is gone) and their unread notifications, this one
+   * included. One statement, not four: a message sends one of these per receiver. Undefined when
+   * one with the same `onceKey` already went to this user.
    */
   async create(userId: string, kind: string, payload: Record<string, unknown>, onceKey?: string) {
-    const [row] = await this.db
-      .insert(notifications)
-      .values({ userId, kind, payload, onceKey: onceKey ?? null })
-      .onConflictDoNothing({ target: [notifications.userId, notifications.onceKey] })
-      .returning({
-        ...getTableColumns(notifications),
-        language: sql<
-          string | null
-        >`(SELECT ${users.language} FROM ${users} WHERE ${users.id} = ${notifications.userId})`,
-      });
-    return row && { ...row, language: row.language === 'es' ? ('es' as const) : ('en' as const) };
+    this.createOne ??= createStatement(this.db);
+    const [row] = await this.createOne.execute({
+      userId,
+      kind,
+      payload: JSON.stringify(payload),
+      onceKey: onceKey ?? null,
+    });
+    if (!row) return undefined;
+    const { language, username, roles, verified, unread, ...notification } = row;
+    return {
+      ...notification,
+      language: language === 'es' ? ('es' as const) : ('en' as const),
+      receiver: username && roles ? { username, roles, verified: verified === true } : undefined,
+      unread: Number(unread),
+    };
   }
+
+  /** Every notification (one per message received) asks this: prepared once per connection. */
+  private createOne?: ReturnType<typeof createStatement>;
 
   /** Newest first. */
   async list(

@@ -1,4 +1,10 @@
-import type { Language, Notification, NotificationKind, NotificationPayload } from '@fanverse/contract';
+import type {
+  Counters,
+  Language,
+  Notification,
+  NotificationKind,
+  NotificationPayload,
+} from '@fanverse/contract';
 import { pageStatistics } from '@fanverse/contract';
 import type { AuthInfo } from '../../http/guards.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
@@ -33,21 +39,26 @@ export class NotificationService {
   /**
    * Stores a notification and pushes it (and the new counts) to the user's sockets. With
    * `opts.once`, a key unique per recipient (e.g. `live:<liveId>`), a second call with the same key
-   * does nothing and answers undefined: a retried job does not notify twice.
+   * does nothing and answers undefined: a retried job does not notify twice. `opts.counters`:
+   * counts of the receiver the caller has just read (a message's sender knows the unread messages).
    */
   async notify(
     userId: string,
     kind: NotificationKind,
     payload: Record<string, unknown> & { link: string },
-    opts: { once?: string } = {},
+    opts: { once?: string; counters?: Partial<Counters> } = {},
   ) {
-    const row = await this.repo.create(userId, kind, payload, opts.once);
-    if (!row) return undefined;
+    const created = await this.repo.create(userId, kind, payload, opts.once);
+    if (!created) return undefined;
+    const { receiver, unread, ...row } = created;
     const { _id, message, date } = present(row, row.language);
     this.publisher.toUser(userId, 'notification', {
       notification: { _id, kind, message, payload, date },
     });
-    await this.counters?.push(userId);
+    await this.counters?.push(userId, {
+      identity: receiver,
+      counters: { ...opts.counters, notificationsUnread: unread },
+    });
     return row;
   }
 

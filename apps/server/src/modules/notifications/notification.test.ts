@@ -41,8 +41,16 @@ describe('notifications', () => {
 
   it('lists 10 a page, newest first, worded in the language of the request, with the product thumbnail', async () => {
     const u = await createUser(t);
-    for (let i = 0; i < 11; i++)
+    // The embedded store's clock counts milliseconds, and a notification takes less than one: each
+    // waits for the next so that "newest first" has one answer (same-millisecond ones have none).
+    const nextMillisecond = async () => {
+      const now = Date.now();
+      while (Date.now() === now) await new Promise((r) => setTimeout(r, 1));
+    };
+    for (let i = 0; i < 11; i++) {
       await t.services.notifications.notify(u.id, 'like', { link: `/post/${i}`, actor: `fan${i}` });
+      await nextMillisecond();
+    }
     await t.services.notifications.notify(u.id, 'unlock', {
       link: '/post/p1',
       actor: 'bob',

@@ -44,6 +44,12 @@ export interface MediaPort {
   videoFile(mediaId: string, name: string): Promise<{ open(): Promise<AsyncIterable<Uint8Array>> } | null>;
   /** Deletes the stored files and marked copies of a row the caller deleted. */
   removeStored(row: MediaRow): Promise<void>;
-  /** Deletes stored files whose rows are already gone; failures are counted, never thrown. */
-  removeFiles(keys: readonly string[]): Promise<{ deleted: number; failed: number }>;
+  /**
+   * Deletes stored files whose rows are already gone, and the marked copies of those media;
+   * failures are counted, never thrown.
+   */
+  removeFiles(
+    keys: readonly string[],
+    mediaIds?: readonly string[],
+  ): Promise<{ deleted: number; failed: number }>;
 }

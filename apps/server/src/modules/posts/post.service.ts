@@ -217,7 +217,9 @@ export class PostService {
             .then((p) => ({ ...p, found: p.rows.length }));
     const visible = rows.filter((r) => canSeePost(auth, r, now));
     if (query.post && !visible.length) throw new AppError('NOT_FOUND');
-    const showSuggestions = !isCreator(auth) && !query.adminStatus && !query.creator && !query.post;
+    // "Creators you may like" come with a feed's first page (the page that shows them).
+    const showSuggestions =
+      !isCreator(auth) && !query.adminStatus && !query.creator && !query.post && filter.page === 1;
     // The rest only depends on the page: asked at once (a pool runs them side by side).
     const [total, page, suggestions] = await Promise.all([
       this.total(filter, found, hasMore, !!query.adminStatus, filterKey),

@@ -265,8 +265,9 @@ describe('feeds', () => {
     ).toContain(c.username);
   });
 
-  it('suggests creators to fans but not to creators nor on review queries', async () => {
+  it('suggests creators to fans, with the first page only, but not to creators nor on review queries', async () => {
     expect((await t.call('posts.list', {}, { token: fan.token })).body.suggestions.length).toBeGreaterThan(0);
+    expect((await t.call('posts.list', { page: '2' }, { token: fan.token })).body.suggestions).toEqual([]);
     expect((await t.call('posts.list', {}, { token: creator.token })).body.suggestions).toEqual([]);
     expect(
       (await t.call('posts.list', { adminStatus: 'all' }, { token: admin.token })).body.suggestions,

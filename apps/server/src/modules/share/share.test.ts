@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost, createUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { injectShareMeta } from './share.ts';
+import { injectShareMeta, nameIndexHtml } from './share.ts';
 
 const INDEX = `<!doctype html>
 <html lang="en">
@@ -60,5 +60,18 @@ describe('link previews', () => {
     expect(lockedMeta?.type).toBe('article');
     expect(await t.services.share.metaFor(`/post/${pending}`)).toBeNull();
     expect(await t.services.share.metaFor('/post/00000000-0000-0000-0000-000000000000')).toBeNull();
+  });
+});
+
+describe('index.html of an instance', () => {
+  it('carries the configured app name, escaped, in its title and in the brand of its shell', () => {
+    const page = INDEX.replace(
+      '<div id="root"></div>',
+      '<div id="root"><header class="app-header"><span class="app-header__logo">Fanverse</span></header></div>',
+    );
+    const html = nameIndexHtml(page, 'Stars & <Co>');
+    expect(html).toContain('<title>Stars &amp; &lt;Co&gt;</title>');
+    expect(html).toContain('<span class="app-header__logo">Stars &amp; &lt;Co&gt;</span>');
+    expect(html).not.toContain('>Fanverse<');
   });
 });

@@ -105,6 +105,17 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/**
+ * index.html named after this instance (APP_NAME): its title and the brand of the shell it paints
+ * before the app starts (apps/web/index.html), so the first paint shows the name the app will.
+ */
+export function nameIndexHtml(html: string, appName: string): string {
+  const name = escapeHtml(appName);
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
+    .replace(/(<span class="app-header__logo">)[^<]*(<\/span>)/, `$1${name}$2`);
+}
+
 /** index.html with the page's title and its Open Graph / Twitter tags (absolute URLs from `origin`). */
 export function injectShareMeta(html: string, meta: ShareMeta, origin: string, pathname: string): string {
   const abs = (u: string) => (/^https?:\/\//.test(u) ? u : `${origin}${u.startsWith('/') ? '' : '/'}${u}`);

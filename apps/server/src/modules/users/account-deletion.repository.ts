@@ -10,6 +10,11 @@ import {
   identityDocuments,
   ledgerEntries,
   ledgerTransactions,
+  liveMessages,
+  liveModerations,
+  liveStreamKeys,
+  lives,
+  liveTickets,
   mailOutbox,
   media,
   messages,
@@ -29,6 +34,8 @@ import {
   userIdentities,
   users,
 } from '../../db/schema.ts';
+import type { JobTransaction } from '../../jobs/job.ts';
+import { jobTransaction } from '../../jobs/pg-boss-db.ts';
 import { storageKeys } from '../../media/media.repository.ts';
 import { rethread } from '../comments/comment-thread.ts';
 import { ACCOUNTS } from '../wallet/money.math.ts';
@@ -42,12 +49,21 @@ export interface Placeholder {
   passwordHash: string;
 }
 
+/** The stored files of the rows the erasure deleted: removed by a job queued in its transaction. */
+export interface ErasedFiles {
+  /** Public media storage keys (originals, renditions, HLS files, captions). */
+  media: string[];
+  /** Ids of the media deleted: their marked copies (ADR 0026) go too. */
+  marked: string[];
+  /** Identity photo keys in the private storage. */
+  identity: string[];
+  /** Lives deleted: their folders, the engine's files and the kept mark references. */
+  lives: string[];
+}
+
 /** What the erasure removed and what is left to do once it has committed. */
 export interface ErasedAccount {
-  /** Public media storage keys (originals and renditions) of the rows deleted. */
-  mediaKeys: string[];
-  /** Identity photo keys in the private storage. */
-  identityKeys: string[];
+  files: ErasedFiles;
   /** Other users whose notifications or unread messages changed (their counters are pushed again). */
   affectedUserIds: string[];
   /** The payout method stays while money is still owed to the account (see ADR 0011). */
@@ -57,14 +73,23 @@ export interface ErasedAccount {
 
 /**
  * Account deletion (ADR 0011): every personal datum and every piece of content of one account is
- * removed in one transaction; the money records (ledger, wallets, checkouts, payment events, payouts)
- * stay, pointing at the anonymised user row. Queries only.
+ * removed in one transaction, which also queues the removal of their stored files (`enqueue`, sent
+ * `within` it); the money records (ledger, wallets, checkouts, payment events, payouts) stay,
+ * pointing at the anonymised user row. Queries only.
  */
 export class AccountDeletionRepository {
   constructor(private readonly db: Db) {}
 
-  /** Answers null when the account does not exist or was already deleted. */
-  async erase(userId: string, placeholder: Placeholder, at: Date): Promise<ErasedAccount | null> {
+  /**
+   * Answers null when the account does not exist or was already deleted. `enqueue` queues the
+   * removal of the files in the transaction: there are no files left without a job to remove them.
+   */
+  async erase(
+    userId: string,
+    placeholder: Placeholder,
+    at: Date,
+    enqueue: (files: ErasedFiles, within: JobTransaction) => Promise<void>,
+  ): Promise<ErasedAccount | null> {
     return this.db.transaction(async (tx) => {
       // The row lock makes two concurrent deletions of the same account run one after the other.
       const [user] = await tx
@@ -122,14 +147,28 @@ export class AccountDeletionRepository {
           .returning({ id: galleryCategories.id }),
       );
       const mediaRows = await tx.delete(media).where(eq(media.ownerId, userId)).returning({
+        id: media.id,
         originalKey: media.originalKey,
         webKey: media.webKey,
         thumbKey: media.thumbKey,
         blurKey: media.blurKey,
         posterKey: media.posterKey,
         info: media.info,
+        captions: media.captions,
       });
       counts.media = mediaRows.length;
+
+      // Lives: theirs go with their tickets, chat (everyone's lines in it), moderation and serve
+      // records (cascade). The ledger keeps what was spent on them. Elsewhere: their chat lines,
+      // their tickets and the moderation of them in other creators' lives. Their RTMP stream key.
+      const liveRows = await tx.delete(lives).where(eq(lives.creatorId, userId)).returning({ id: lives.id });
+      counts.lives = liveRows.length;
+      counts.liveMessages = await this.count(
+        tx.delete(liveMessages).where(eq(liveMessages.userId, userId)).returning({ id: liveMessages.id }),
+      );
+      await tx.delete(liveTickets).where(eq(liveTickets.userId, userId));
+      await tx.delete(liveModerations).where(eq(liveModerations.userId, userId));
+      await tx.delete(liveStreamKeys).where(eq(liveStreamKeys.creatorId, userId));
 
       // Reactions, entitlements and relations of the account, in both directions.
       counts.likes = await this.count(
@@ -246,9 +285,15 @@ export class AccountDeletionRepository {
         .where(eq(profiles.userId, userId));
 
       affected.delete(userId);
+      const files: ErasedFiles = {
+        media: [...new Set(mediaRows.flatMap(storageKeys))],
+        marked: mediaRows.map((m) => m.id),
+        identity: documents.map((d) => d.key),
+        lives: liveRows.map((l) => l.id),
+      };
+      await enqueue(files, jobTransaction(tx));
       return {
-        mediaKeys: mediaRows.flatMap(storageKeys),
-        identityKeys: documents.map((d) => d.key),
+        files,
         affectedUserIds: [...affected],
         payoutMethodKept,
         counts,

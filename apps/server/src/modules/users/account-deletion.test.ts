@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createStore, until } from '../../../test/child-server.ts';
 import { APPLICATION_PROFILE, createPost, createUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { jpeg, postForm } from '../../../test/media-fixtures.ts';
+import { cameraWebm, jpeg, postForm } from '../../../test/media-fixtures.ts';
+import { openDatabase } from '../../db/client.ts';
+import type { JobSpec } from '../../jobs/job.ts';
 import { hashPassword } from '../../lib/crypto.ts';
-import { createPrivateStorage, createStorage, type Storage } from '../../media/storage.ts';
+import { createPrivateStorage, createStorage, LocalStorage, type Storage } from '../../media/storage.ts';
 import { buyCredits, ledgerHealth, makeCreator, postback } from '../../payments/money.testkit.ts';
-import { AccountDeletionService } from './account-deletion.service.ts';
+import { ANALYSIS } from '../../watermark/video-mark.ts';
+import { liveReferenceKey } from '../lives/live-reference.ts';
+import { AccountDeletionService, type DeletionLogger, FILES_PER_JOB } from './account-deletion.service.ts';
 import type { UserRepository } from './user.repository.ts';
 
 let t: TestApp;
@@ -28,6 +35,9 @@ afterAll(() => t.stop());
 
 const q = (sqlText: string) => t.database.session((exec) => exec(sqlText));
 const n = async (sqlText: string) => Number((await q(sqlText))[0]?.n);
+/** Jobs removing stored files, by state. */
+const fileJobs = (state: string) =>
+  n(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'users.erase-files' AND state = '${state}'`);
 
 /** Everything the ledger says: rows, their amounts, and the balance of every account. */
 async function ledgerSnapshot() {
@@ -268,6 +278,8 @@ describe('a creator deletes the account', () => {
     expect(
       await n(`SELECT count(*)::int AS n FROM gallery_categories WHERE creator_id = '${creator.id}'`),
     ).toBe(0);
+    // The files go through the job the erasure queued.
+    await t.jobs.drain();
     for (const key of files) expect(await storage.exists(key)).toBe(false);
     for (const key of identity) expect(await privateStorage.exists(key)).toBe(false);
     expect(await n(`SELECT count(*)::int AS n FROM messages WHERE from_id = '${creator.id}'`)).toBe(0);
@@ -438,6 +450,27 @@ describe('a fan deletes the account', () => {
       { to: creator.username, message: 'Hi there', messageUUID: randomUUID() },
       { token: fan.token },
     );
+    // Live chat: the fan's line goes, the other fan's stays; the creator's moderation of the fan goes.
+    const live = (
+      await t.call('lives.start', { title: 'Open live', audience: 'everyone' }, { token: creator.token })
+    ).body.live._id;
+    for (const [who, text] of [
+      [fan, 'Ann from Lyon here'],
+      [other, 'Hello all'],
+    ] as const) {
+      expect((await t.call('lives.chat', { text }, { token: who.token, params: { id: live } })).status).toBe(
+        200,
+      );
+    }
+    expect(
+      (
+        await t.call(
+          'lives.moderate',
+          { user: fan.username, action: 'mute' },
+          { token: creator.token, params: { id: live } },
+        )
+      ).status,
+    ).toBe(200);
 
     expect(await n(`SELECT count(*)::int AS n FROM comments WHERE user_id = '${fan.id}'`)).toBe(1);
     expect(await n(`SELECT count(*)::int AS n FROM messages WHERE from_id = '${fan.id}'`)).toBe(1);
@@ -479,12 +512,18 @@ describe('a fan deletes the account', () => {
       ['user_blocks', 'blocker_id'],
       ['messages', 'from_id'],
       ['notifications', 'user_id'],
+      ['live_messages', 'user_id'],
+      ['live_moderations', 'user_id'],
     ]) {
       expect(await n(`SELECT count(*)::int AS n FROM ${table} WHERE ${column} = '${fan.id}'`), table).toBe(0);
     }
     expect(
       await n(`SELECT count(*)::int AS n FROM notifications WHERE payload->>'actor' = '${fan.username}'`),
     ).toBe(0);
+    const chat = (await t.call('lives.get', undefined, { token: creator.token, params: { id: live } })).body
+      .chat;
+    expect(chat.map((m) => m.text)).toEqual(['Hello all']);
+    await t.call('lives.end', undefined, { token: creator.token, params: { id: live } });
     const thread = await t.call('comments.list', { post }, { token: creator.token });
     expect(thread.body.comments.map((c) => [c._id, c.parent, c.deep]).sort()).toEqual(
       [
@@ -525,34 +564,238 @@ describe('a fan deletes the account', () => {
   });
 });
 
-describe('stored files that cannot be deleted', () => {
-  it('never fail the deletion and are logged as counts only', async () => {
+describe('a creator with lives deletes the account', () => {
+  it('ends the live in progress; lives, their chat, tickets, moderation and files go; the ledger keeps the ticket', async () => {
+    const creator = await makeCreator(t);
+    const fan = await createUser(t);
+    const fan2 = await createUser(t);
+    await t.services.wallet.grantCredits(fan.id, 20, `test:${fan.id}:20`);
+    const call = (
+      name: 'lives.chat' | 'lives.ticket' | 'lives.moderate' | 'lives.end',
+      who: U,
+      id: string,
+      input?: object,
+    ) => t.call(name, input, { token: who.token, params: { id } });
+
+    // An ended ticketed live: a fan's ticket and line of chat, the creator's answer, a muted fan,
+    // the recording on disk and the mark reference kept in media storage when it ended.
+    const start = await t.call(
+      'lives.start',
+      {
+        title: 'Evening live',
+        audience: 'ticket',
+        ticketPrice: 5,
+        goalCredits: 100,
+        goalLabel: 'new lights',
+      },
+      { token: creator.token },
+    );
+    expect(start.status).toBe(200);
+    const ended = start.body.live._id;
+    expect((await call('lives.ticket', fan, ended)).status).toBe(200);
+    expect((await call('lives.chat', fan, ended, { text: 'hello from the front row' })).status).toBe(200);
+    expect((await call('lives.chat', creator, ended, { text: 'welcome!' })).status).toBe(200);
+    expect(
+      (await call('lives.moderate', creator, ended, { user: fan2.username, action: 'mute' })).status,
+    ).toBe(200);
+    const endedDir = t.services.liveMedia.dir(ended);
+    fs.mkdirSync(path.join(endedDir, 'mark'), { recursive: true });
+    fs.writeFileSync(path.join(endedDir, 'recording.webm'), Buffer.alloc(4096, 1));
+    fs.writeFileSync(
+      path.join(endedDir, 'mark', 'ref.0.gray'),
+      Buffer.alloc(ANALYSIS.width * ANALYSIS.height * 20, 90),
+    );
+    expect((await call('lives.end', creator, ended)).status).toBe(200);
+    await t.jobs.drain();
+    expect(await storage.exists(liveReferenceKey(ended))).toBe(true);
+    expect(fs.existsSync(path.join(endedDir, 'recording.webm'))).toBe(true);
+
+    // A live in progress, its ffmpeg running on the creator's camera stream.
+    const running = (
+      await t.call('lives.start', { title: 'Late show', audience: 'everyone' }, { token: creator.token })
+    ).body.live._id;
+    const clip = await cameraWebm(3, { size: '320x240' });
+    for (let i = 0; i < clip.length; i += 64 * 1024)
+      expect(await t.services.liveMedia.push(running, clip.subarray(i, i + 64 * 1024), 'camera')).toBe(true);
+    const runningDir = t.services.liveMedia.dir(running);
+    await until(() => fs.existsSync(path.join(runningDir, 'index.m3u8')), 30_000, 'first segments');
+    expect(t.services.liveMedia.isRunning(running)).toBe(true);
+    const ledgerBefore = await ledgerSnapshot();
+    const ticketKey = `live:${ended}:ticket:${fan.id}`;
+    expect(
+      await n(`SELECT count(*)::int AS n FROM ledger_transactions WHERE idempotency_key = '${ticketKey}'`),
+    ).toBe(1);
+    const liveIds = `('${ended}', '${running}')`;
+    expect(await n(`SELECT count(*)::int AS n FROM live_messages WHERE live_id IN ${liveIds}`)).toBe(2);
+
+    const res = await t.call(
+      'user.delete',
+      { confirm: 'delete', password: TEST_PASSWORD },
+      { token: creator.token },
+    );
+    expect(res.status).toBe(200);
+
+    // The live was ended first (its media stopped), then every row of both lives went.
+    expect(t.services.liveMedia.isRunning(running)).toBe(false);
+    expect(await n(`SELECT count(*)::int AS n FROM lives WHERE creator_id = '${creator.id}'`)).toBe(0);
+    for (const table of ['live_messages', 'live_tickets', 'live_moderations', 'live_serves'])
+      expect(await n(`SELECT count(*)::int AS n FROM ${table} WHERE live_id IN ${liveIds}`), table).toBe(0);
+    expect(
+      await n(`SELECT count(*)::int AS n FROM live_stream_keys WHERE creator_id = '${creator.id}'`),
+    ).toBe(0);
+    expect((await t.call('lives.get', undefined, { token: fan.token, params: { id: ended } })).status).toBe(
+      404,
+    );
+    // Tickets are money: the ledger keeps the purchase, unchanged (ADR 0011).
+    expect(await ledgerSnapshot()).toEqual(ledgerBefore);
+    expect((await ledgerHealth(t)).mismatches).toEqual([]);
+
+    // The files: both lives' folders and the kept reference, by the queued job.
+    await t.jobs.drain();
+    expect(fs.existsSync(endedDir)).toBe(false);
+    expect(fs.existsSync(runningDir)).toBe(false);
+    expect(await storage.exists(liveReferenceKey(ended))).toBe(false);
+    expect(await storage.exists(liveReferenceKey(running))).toBe(false);
+    expect(await fileJobs('completed')).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe('the removal of the stored files', () => {
+  it('is queued with the erasure: a storage failure fails the job, pg-boss retries it and the files go', async () => {
+    await t.jobs.drain();
+    const fan = await createUser(t, { verified: true });
+    const avatar = await postForm(base, '/api/v1/user/profile/image', fan.token, { kind: 'avatar' }, [
+      { name: 'me.jpg', data: await jpeg(200, 200, '#445566') },
+    ]);
+    expect(avatar.status).toBe(200);
+    const files = await mediaKeysOf(fan.id);
+    expect(files.length).toBeGreaterThan(0);
+    const retriesBefore = await fileJobs('retry');
+    const failing = vi
+      .spyOn(LocalStorage.prototype, 'delete')
+      .mockRejectedValueOnce(new Error('EIO: storage unreachable'));
+    try {
+      const res = await t.call(
+        'user.delete',
+        { confirm: 'delete', password: TEST_PASSWORD },
+        { token: fan.token },
+      );
+      expect(res.status).toBe(200);
+      await t.jobs.drain();
+      expect(failing).toHaveBeenCalled();
+    } finally {
+      failing.mockRestore();
+    }
+    // The failed run left the job waiting for its retry, and the file it could not delete in place.
+    expect(await fileJobs('retry')).toBe(retriesBefore + 1);
+    const left = [];
+    for (const key of files) if (await storage.exists(key)) left.push(key);
+    expect(left).toHaveLength(1);
+    // The retry is due (instead of waiting its delay): it deletes what is left.
+    await q(`UPDATE pgboss.job SET start_after = now() WHERE name = 'users.erase-files' AND state = 'retry'`);
+    await t.jobs.drain();
+    expect(await fileJobs('retry')).toBe(retriesBefore);
+    for (const key of files) expect(await storage.exists(key)).toBe(false);
+  });
+
+  it('survives the process: deleted on a copy without workers that stops, the files go on a copy started later', async () => {
+    const store = createStore();
+    try {
+      const a = await store.prepare();
+      const baseA = await a.app.listen({ port: 0, host: '127.0.0.1' });
+      const fan = await createUser(a, { verified: true });
+      const avatar = await postForm(baseA, '/api/v1/user/profile/image', fan.token, { kind: 'avatar' }, [
+        { name: 'me.jpg', data: await jpeg(200, 200, '#665544') },
+      ]);
+      expect(avatar.status).toBe(200);
+      const rows = await a.database.session((exec) =>
+        exec(`SELECT original_key, web_key, thumb_key, blur_key FROM media WHERE owner_id = '${fan.id}'`),
+      );
+      const files = rows.flatMap((r) => Object.values(r).filter((k): k is string => typeof k === 'string'));
+      const storeFiles = createStorage(a.config);
+      expect(files.length).toBeGreaterThan(0);
+      const res = await a.call(
+        'user.delete',
+        { confirm: 'delete', password: TEST_PASSWORD },
+        { token: fan.token },
+      );
+      expect(res.status).toBe(200);
+      const queued = await a.database.session((exec) =>
+        exec(
+          `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'users.erase-files' AND state = 'created'`,
+        ),
+      );
+      // One job for the picture's files, one for its marked copies.
+      expect(Number(queued[0]?.n)).toBe(2);
+      for (const key of files) expect(await storeFiles.exists(key)).toBe(true);
+      await a.stop();
+
+      const b =
+        store.kind === 'pglite'
+          ? await createTestApp(
+              { DATA_DIR: store.dataDir },
+              { database: await openDatabase({ dataDir: store.dataDir }) },
+            )
+          : await createTestApp({ DATA_DIR: store.dataDir }, { databaseUrl: a.databaseUrl });
+      try {
+        await until(
+          async () => (await Promise.all(files.map((k) => storeFiles.exists(k)))).every((e) => !e),
+          30_000,
+          'files removed by the new copy',
+        );
+      } finally {
+        await b.stop();
+      }
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
+
+  it('is split into jobs of FILES_PER_JOB files; logs carry counts only; sessions end as before', async () => {
     const passwordHash = await hashPassword(TEST_PASSWORD);
     const id = randomUUID();
+    const liveId = randomUUID();
     const logged: { level: string; obj: Record<string, unknown>; msg: string }[] = [];
+    const logger: DeletionLogger = {
+      info: (obj, msg) => logged.push({ level: 'info', obj, msg }),
+      warn: (obj, msg) => logged.push({ level: 'warn', obj, msg }),
+    };
+    const sent: { job: string; data: Record<string, string[]>; within: unknown }[] = [];
     const revoked: string[][] = [];
+    const within = { executeSql: async () => ({ rows: [] }) };
+    const media = Array.from({ length: FILES_PER_JOB * 2 + 1 }, (_, i) => `media/${id}/m${i}/web.jpg`);
     const service = new AccountDeletionService({
       users: {
         findByLogin: async () => ({ id, passwordHash }) as Awaited<ReturnType<UserRepository['findByLogin']>>,
       },
       erasure: {
-        erase: async () => ({
-          mediaKeys: [`media/${id}/a/original.jpg`, `media/${id}/a/web.jpg`],
-          identityKeys: [`identity/${id}/front.jpg`],
-          affectedUserIds: [],
-          payoutMethodKept: false,
-          counts: { posts: 1 },
-        }),
+        erase: async (_userId, _placeholder, _at, enqueue) => {
+          const files = {
+            media,
+            marked: [randomUUID()],
+            identity: [`identity/${id}/front.jpg`],
+            lives: [liveId],
+          };
+          await enqueue(files, within);
+          return { files, affectedUserIds: [], payoutMethodKept: false, counts: { posts: 1 } };
+        },
         sweepPayoutMethods: async () => 0,
       },
       sessions: { revokeAll: async () => ['s1'] },
-      media: { removeFiles: async () => Promise.reject(new Error(`S3 DELETE media/${id}/a answered 500`)) },
+      media: { removeFiles: async (keys) => ({ deleted: keys.length - 1, failed: 1 }) },
       privateStorage: { delete: async (key) => Promise.reject(new Error(`EACCES ${key}`)) },
-      onSessionsRevoked: (ids) => revoked.push(ids),
-      logger: {
-        info: (obj, msg) => logged.push({ level: 'info', obj, msg }),
-        warn: (obj, msg) => logged.push({ level: 'warn', obj, msg }),
+      lives: { endCurrent: async () => undefined, removeFiles: async () => undefined },
+      jobs: {
+        send: async (job: JobSpec, data: unknown, options?: { within?: unknown }) => {
+          sent.push({
+            job: job.name,
+            data: job.schema.parse(data) as Record<string, string[]>,
+            within: options?.within,
+          });
+        },
       },
+      onSessionsRevoked: (ids) => revoked.push(ids),
+      logger,
     });
     const auth = {
       userId: id,
@@ -561,11 +804,28 @@ describe('stored files that cannot be deleted', () => {
       roles: ['user' as const],
       verified: false,
     };
-    await expect(
-      service.deleteAccount(auth, { confirm: 'delete', password: TEST_PASSWORD }, 'en'),
-    ).resolves.toBe(undefined);
+    await service.deleteAccount(auth, { confirm: 'delete', password: TEST_PASSWORD }, 'en');
     expect(revoked).toEqual([['s1']]);
-    expect(logged.find((l) => l.level === 'warn')?.obj).toEqual({ mediaFiles: 2, identityFiles: 1 });
-    expect(JSON.stringify(logged)).not.toMatch(new RegExp(`${id}|someone|media/|identity/`));
+    expect(sent.every((s) => s.job === 'users.erase-files' && s.within === within)).toBe(true);
+    expect(sent.map((s) => Object.values(s.data).map((list) => list.length))).toEqual([
+      [FILES_PER_JOB, 0, 0, 0],
+      [FILES_PER_JOB, 0, 0, 0],
+      [1, 0, 0, 0],
+      [0, 1, 0, 0],
+      [0, 0, 1, 0],
+      [0, 0, 0, 1],
+    ]);
+
+    // A run where storage fails: the job fails (pg-boss retries it), with counts only.
+    await expect(
+      service.removeFiles({
+        media: media.slice(0, 2),
+        marked: [],
+        identity: [`identity/${id}/front.jpg`],
+        lives: [liveId],
+      }),
+    ).rejects.toThrow(/^account deletion: 2 of 4 stored files not deleted$/);
+    expect(logged.at(-1)).toMatchObject({ level: 'warn', obj: { deleted: 2, failed: 2 } });
+    expect(JSON.stringify(logged)).not.toMatch(new RegExp(`${id}|${liveId}|someone|media/|identity/`));
   });
 });

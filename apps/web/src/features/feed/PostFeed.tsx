@@ -1,6 +1,6 @@
 import type { PostsResponse } from '@fanverse/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { api, errorText } from '../../app/api.ts';
@@ -51,6 +51,22 @@ export function useResumeReactions() {
   useResumeAction('credits', () => navigate('/?feed=my-credits'));
 }
 
+/** Cards rendered with the data; the screen's first ones, the LCP among them. */
+const FIRST_CARDS = 4;
+
+/**
+ * How many of `total` cards to render: the first few with the data, the others right after in a
+ * transition, which React renders in slices, so a page of posts arriving is not one long task
+ * that holds the page (it was the longest of the first load on a phone).
+ */
+function useProgressiveCount(total: number): number {
+  const [count, setCount] = useState(FIRST_CARDS);
+  useEffect(() => {
+    if (count < total) startTransition(() => setCount(total));
+  }, [count, total]);
+  return Math.min(count, total);
+}
+
 /** A feed of posts with loader, empty state and infinite scroll (~200 px from the bottom). */
 export function PostFeed({
   query,
@@ -68,7 +84,10 @@ export function PostFeed({
   const { t } = useTranslation('content');
   const feed = usePostsFeed(query);
   useResumeReactions();
-  const more = feed.hasNextPage && !feed.isFetchingNextPage;
+  const posts = feedPosts(feed.data);
+  const shown = useProgressiveCount(posts.length);
+  // The next page is asked for once every card of this one is on the page.
+  const more = feed.hasNextPage && !feed.isFetchingNextPage && shown === posts.length;
   const sentinel = useNearBottom(() => {
     if (feed.hasNextPage && !feed.isFetchingNextPage) void feed.fetchNextPage();
   }, !!more);
@@ -79,7 +98,6 @@ export function PostFeed({
 
   if (feed.isPending) return <Loader skeleton="cards" />;
   if (feed.isError) return <Alert>{errorText(feed.error)}</Alert>;
-  const posts = feedPosts(feed.data);
   return (
     <div className="post-feed-wrap" data-testid={testId}>
       {posts.length === 0 ? (
@@ -88,7 +106,7 @@ export function PostFeed({
         </div>
       ) : (
         <div className={mode === 'grid' ? 'post-grid' : 'post-list'} data-mode={mode}>
-          {posts.map((post, index) => (
+          {posts.slice(0, shown).map((post, index) => (
             <PostCard key={post._id} post={post} mode={mode} priority={index === 0} />
           ))}
         </div>

@@ -1,0 +1,26 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { compressHtml, htmlEncoding } from './html.ts';
+
+describe('web pages, compressed', () => {
+  it('makes br and gzip twins that give the page back', () => {
+    const html = `<!doctype html><style>${'.a{color:red}'.repeat(500)}</style><div id="root"></div>`;
+    for (const best of [true, false]) {
+      const page = compressHtml(html, best);
+      expect(page.identity.toString()).toBe(html);
+      expect(brotliDecompressSync(page.br).toString()).toBe(html);
+      expect(gunzipSync(page.gzip).toString()).toBe(html);
+      expect(page.br.length).toBeLessThan(html.length / 10);
+    }
+  });
+
+  it('sends br, else gzip, to a browser that accepts it, and the page as is otherwise', () => {
+    expect(htmlEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(htmlEncoding('gzip, deflate')).toBe('gzip');
+    expect(htmlEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(htmlEncoding('*')).toBe('br');
+    expect(htmlEncoding('identity')).toBeNull();
+    expect(htmlEncoding('gzip;q=0')).toBeNull();
+    expect(htmlEncoding(undefined)).toBeNull();
+  });
+});
