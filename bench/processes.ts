@@ -50,12 +50,16 @@ export function treeTicks(pid: number): number {
 
 /** CPU ticks of every `postgres` process of the machine. */
 export function postgresTicks(): number {
+  return commandTicks('postgres');
+}
+
+/** CPU ticks of every process of the machine running `command` (its /proc comm). */
+export function commandTicks(command: string): number {
   let total = 0;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
-        total += cpuTicks(Number(entry));
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === command) total += cpuTicks(Number(entry));
     } catch {
       // gone
     }
@@ -74,7 +78,9 @@ export interface Child {
 /** Starts bench/server.ts with `env` on top of this process's environment. */
 export async function startChild(env: Record<string, string>): Promise<Child> {
   const node = process.execPath;
-  const argv = ['--import', 'tsx', path.join(root, 'bench/server.ts')];
+  // BENCH_PROF=dir: each server child writes a V8 CPU profile there when it stops (SIGTERM).
+  const prof = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
+  const argv = [...prof, '--import', 'tsx', path.join(root, 'bench/server.ts')];
   const cmd = PINNED ? 'taskset' : node;
   const cmdArgs = PINNED ? ['-c', '0', node, ...argv] : argv;
   const childEnv: Record<string, string | undefined> = { ...process.env, ...env };

@@ -27,6 +27,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { bulkSeedSql, bulkToken } from '../apps/server/src/seed/bulk.ts';
 import {
   type Child,
+  commandTicks,
   PINNED,
   pinLoadGenerator,
   postgresTicks,
@@ -253,11 +254,19 @@ interface MessagesResult {
   httpMs: ReturnType<typeof spread>;
   delivered: number;
   deliveryMs: ReturnType<typeof spread>;
-  /** CPU of copy A, copy B and every postgres process, % of one core. */
-  cpuPercent: { a: number; b: number; postgres: number };
+  /** CPU of copy A, copy B, every postgres process, Redis and the client processes, % of one core. */
+  cpuPercent: CpuShares;
   /** The same CPU in ms per message delivered (what the machine's load changes least). */
-  cpuMsPerMessage: { a: number; b: number; postgres: number };
+  cpuMsPerMessage: CpuShares;
   load: number[];
+}
+
+interface CpuShares {
+  a: number;
+  b: number;
+  postgres: number;
+  redis: number;
+  clients: number;
 }
 
 async function messagesPhase(
@@ -289,7 +298,14 @@ async function messagesPhase(
   await sleep(1000);
   await Promise.all(receivers.map((c) => c.ask<ReportAnswer>({ cmd: 'report' })));
 
-  const t0 = { a: treeTicks(a.pid), b: treeTicks(b.pid), pg: postgresTicks() };
+  const clientTicks = () => clients.reduce((n, c) => n + treeTicks(c.proc.pid ?? 0), 0);
+  const t0 = {
+    a: treeTicks(a.pid),
+    b: treeTicks(b.pid),
+    pg: postgresTicks(),
+    redis: commandTicks('redis-server'),
+    clients: clientTicks(),
+  };
   const started = performance.now();
   const sent = await sender.ask<SendAnswer>({
     cmd: 'send',
@@ -309,7 +325,13 @@ async function messagesPhase(
     delivered = delivered.concat(got);
   }
   const wall = (performance.now() - started) / 1000;
-  const ticks = { a: treeTicks(a.pid) - t0.a, b: treeTicks(b.pid) - t0.b, pg: postgresTicks() - t0.pg };
+  const ticks = {
+    a: treeTicks(a.pid) - t0.a,
+    b: treeTicks(b.pid) - t0.b,
+    pg: postgresTicks() - t0.pg,
+    redis: commandTicks('redis-server') - t0.redis,
+    clients: clientTicks() - t0.clients,
+  };
   const cpu = (n: number) => round1((n * TICK_MS) / (wall * 10));
   // Messages the copies carried through to delivery in this window (an overloaded run still works
   // off the warm-up's backlog in it, and answers some only after it).
@@ -324,12 +346,24 @@ async function messagesPhase(
     httpMs: spread(sent.times),
     delivered: delivered.length,
     deliveryMs: spread(delivered),
-    cpuPercent: { a: cpu(ticks.a), b: cpu(ticks.b), postgres: cpu(ticks.pg) },
-    cpuMsPerMessage: { a: perMessage(ticks.a), b: perMessage(ticks.b), postgres: perMessage(ticks.pg) },
+    cpuPercent: {
+      a: cpu(ticks.a),
+      b: cpu(ticks.b),
+      postgres: cpu(ticks.pg),
+      redis: cpu(ticks.redis),
+      clients: cpu(ticks.clients),
+    },
+    cpuMsPerMessage: {
+      a: perMessage(ticks.a),
+      b: perMessage(ticks.b),
+      postgres: perMessage(ticks.pg),
+      redis: perMessage(ticks.redis),
+      clients: perMessage(ticks.clients),
+    },
     load: load(),
   };
   console.info(
-    `  sent ${result.sent} (${result.achievedRate}/s, ${JSON.stringify(result.statuses)}), delivered ${result.delivered}, p50 ${result.deliveryMs.p50} ms, p99 ${result.deliveryMs.p99} ms`,
+    `  sent ${result.sent} (${result.achievedRate}/s, ${JSON.stringify(result.statuses)}), delivered ${result.delivered}, p50 ${result.deliveryMs.p50} ms, p99 ${result.deliveryMs.p99} ms; CPU ms/message A/B/PG/Redis/clients ${shares(result.cpuMsPerMessage)}`,
   );
   await Promise.all(receivers.map((c) => c.ask({ cmd: 'disconnect' })));
   return result;
@@ -344,6 +378,7 @@ function machine(): string {
   return `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}; ${pin}`;
 }
 
+const shares = (c: CpuShares) => [c.a, c.b, c.postgres, c.redis, c.clients].join(' / ');
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
 const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
 
@@ -401,8 +436,8 @@ function report(run: { at: string; load: number[]; s: SocketsResult; m: Messages
     `| delivered / lost | ${fmt(m.delivered)} / ${fmt(lost)} |`,
     `| send → delivery p50 / p95 / p99 / max | ${m.deliveryMs.p50} / ${m.deliveryMs.p95} / ${m.deliveryMs.p99} / ${m.deliveryMs.max} ms |`,
     `| HTTP send answer p50 / p99 | ${m.httpMs.p50} / ${m.httpMs.p99} ms |`,
-    `| CPU copy A / copy B / PostgreSQL (% of one core) | ${m.cpuPercent.a} / ${m.cpuPercent.b} / ${m.cpuPercent.postgres} |`,
-    `| CPU per message delivered: copy A / copy B / PostgreSQL | ${m.cpuMsPerMessage.a} / ${m.cpuMsPerMessage.b} / ${m.cpuMsPerMessage.postgres} ms |`,
+    `| CPU copy A / copy B / PostgreSQL / Redis / client processes (% of one core) | ${shares(m.cpuPercent)} |`,
+    `| CPU per message delivered: copy A / copy B / PostgreSQL / Redis / client processes | ${shares(m.cpuMsPerMessage)} ms |`,
     `| target: p99 < ${TARGET.p99} ms at ${fmt(TARGET.rate)} messages/s | ${verdict(m.rate >= TARGET.rate && m.achievedRate >= TARGET.rate * 0.95 && lost === 0 && m.deliveryMs.p99 < TARGET.p99)} |`,
     '',
   ].join('\n');

@@ -55,8 +55,13 @@ const { values: args } = parseArgs({
     messages: { type: 'boolean', default: false },
     video: { type: 'boolean', default: false },
     search: { type: 'boolean', default: false },
+    /** Only the targets whose names contain one of these (comma-separated); ceilings always run. */
+    only: { type: 'string' },
+    /** Print the figures, write no report (with --only, for profiling: BENCH_PROF=dir). */
+    dry: { type: 'boolean', default: false },
   },
 });
+const ONLY = args.only?.split(',').map((s) => s.trim());
 const SIZE: BulkSize = {
   posts: Number(args.posts),
   creators: Number(args.creators),
@@ -126,7 +131,7 @@ async function measure(
     failed: r.non2xx + r.errors,
   };
   console.info(
-    `  ${target}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.failed} failed`,
+    `  ${target}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.failed} failed, server CPU ${row.serverCpuMs.toFixed(3)} ms/req${row.dbCpuMs === null ? '' : `, DB ${row.dbCpuMs.toFixed(3)}`}`,
   );
   return row;
 }
@@ -248,6 +253,7 @@ async function benchStore(store: 'pglite' | 'postgres', workDir: string): Promis
     const jsonFile = path.join(workDir, 'feed.json');
     fs.writeFileSync(jsonFile, feedJson);
     for (const t of targets(postId)) {
+      if (ONLY && !ONLY.some((o) => t.name.includes(o))) continue;
       rows.push(await measure(t.name, app, `${app.address}${t.path}`, t.headers, withDb));
     }
     await stopChild(app);
@@ -263,7 +269,7 @@ async function benchStore(store: 'pglite' | 'postgres', workDir: string): Promis
   } finally {
     if (app.proc.exitCode === null && app.proc.signalCode === null) await stopChild(app);
   }
-  const { plans, statements } = await explainHot(env, postId);
+  const { plans, statements } = args.dry ? { plans: [], statements: {} } : await explainHot(env, postId);
   return { store, size: SIZE, rows, plans, statements };
 }
 
@@ -463,6 +469,7 @@ async function main(): Promise<void> {
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true });
   }
+  if (args.dry) return;
   if (args.baseline) {
     fs.writeFileSync(BASELINE_FILE, `${JSON.stringify(run, null, 2)}\n`);
     console.info(`\nbaseline written to ${path.relative(root, BASELINE_FILE)}`);

@@ -68,6 +68,7 @@ import { StatisticsService } from './modules/statistics/statistics.service.ts';
 import { AccountDeletionRepository } from './modules/users/account-deletion.repository.ts';
 import { AccountDeletionService, type DeletionLogger } from './modules/users/account-deletion.service.ts';
 import { CountersService } from './modules/users/counters.service.ts';
+import { Handles } from './modules/users/handles.ts';
 import { UserRepository } from './modules/users/user.repository.ts';
 import { UserService } from './modules/users/user.service.ts';
 import { VaultRepository } from './modules/vault/vault.repository.ts';
@@ -165,6 +166,7 @@ export function buildServices(deps: ServiceDeps) {
   );
   const creators = new CreatorService(new CreatorRepository(db), deps.database, deps.now);
   const findByHandle = (handle: string) => creators.findCreatorByHandle(handle);
+  const handles = new Handles(users, deps.database);
   const blocks = new BlockService(new BlockRepository(db), findByHandle);
   const posts = new PostService({
     posts: postRepo,
@@ -186,6 +188,7 @@ export function buildServices(deps: ServiceDeps) {
     limiter: deps.limiter,
     messagesPerMinute: deps.config.rateLimits.messagePerAccount,
     findByHandle,
+    personByHandle: (handle) => handles.find(handle),
     findById: (id) => users.findById(id),
     features: settings,
     now: deps.now,
@@ -382,6 +385,7 @@ export function buildServices(deps: ServiceDeps) {
     vault: new VaultService(new VaultRepository(db), deps.media),
     gallery: new GalleryService(new GalleryRepository(db), creators, posts, deps.media),
     users,
+    handles,
     counters,
     auth,
     oidc: new OidcService({

@@ -86,6 +86,12 @@ local c = tonumber(redis.call('GET', KEYS[1]) or '0')
 if c > 0 then redis.call('DECR', KEYS[1]) end
 return 0`;
 
+/** The client with the scripts defined on it (`defineCommand`). */
+type ScriptedRedis = Redis & {
+  fvHit(key: string, windowMs: number): Promise<[number, number]>;
+  fvUndo(key: string): Promise<unknown>;
+};
+
 /** The part of a logger the limiter uses (pino's, or a test's). */
 export interface LimiterLogger {
   warn(msg: string): void;
@@ -117,6 +123,9 @@ export class RedisRateLimiter implements RateLimiter {
   ) {
     this.prefix = options.prefix ?? 'fv:rl:';
     this.logger = options.logger;
+    // The scripts run by their SHA (EVALSHA), their text sent only when Redis does not know it yet.
+    redis.defineCommand('fvHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    redis.defineCommand('fvUndo', { numberOfKeys: 1, lua: UNDO_SCRIPT });
     // Without a listener an 'error' event would crash the process.
     redis.on('error', () => this.toLocal());
     redis.on('ready', () => this.toShared());
@@ -132,6 +141,8 @@ export class RedisRateLimiter implements RateLimiter {
       commandTimeout: timeoutMs,
       retryStrategy: (times) => Math.min(times * 200, 2000),
       lazyConnect: false,
+      // The counts asked in one turn of the event loop go to Redis in one write.
+      enableAutoPipelining: true,
     });
     return new RedisRateLimiter(redis, options);
   }
@@ -139,12 +150,10 @@ export class RedisRateLimiter implements RateLimiter {
   async hit(key: string, windowSeconds: number): Promise<RateState> {
     return this.shared(
       async () => {
-        const [count, ttl] = (await this.redis.eval(
-          HIT_SCRIPT,
-          1,
+        const [count, ttl] = await (this.redis as ScriptedRedis).fvHit(
           this.prefix + key,
           windowSeconds * 1000,
-        )) as [number, number];
+        );
         return { count, resetInMs: Math.max(ttl, 0) };
       },
       () => this.local.hit(key, windowSeconds),
@@ -167,7 +176,7 @@ export class RedisRateLimiter implements RateLimiter {
   async undo(key: string): Promise<void> {
     await this.shared(
       async () => {
-        await this.redis.eval(UNDO_SCRIPT, 1, this.prefix + key);
+        await (this.redis as ScriptedRedis).fvUndo(this.prefix + key);
       },
       () => this.local.undo(key),
     );

@@ -33,6 +33,8 @@ export interface MessageDeps {
   messagesPerMinute?: number;
   /** An active user by handle. */
   findByHandle: (handle: string) => Promise<PublicUserRow | undefined>;
+  /** Who an active user's handle names: id and username only (cached, users/handles.ts). */
+  personByHandle: (handle: string) => Promise<Party | undefined>;
   findById: (id: string) => Promise<{ username: string } | undefined>;
   /** Feature switches (paid messages). */
   features: FeatureGate;
@@ -68,7 +70,7 @@ export class MessageService {
     const reused = await this.deps.media.attachable(auth, input.vaultMedia ?? []);
     const text = this.checkContent(auth, input, files.length + reused.length);
     if (input.price > 0) await this.deps.features.require('paidMessages');
-    const to = await this.deps.findByHandle(input.to.replace(/^@/, ''));
+    const to = await this.deps.personByHandle(input.to);
     if (!to) throw new AppError('NOT_FOUND');
     if (to.id === auth.userId) throw new AppError('FORBIDDEN');
     const me: Party = { id: auth.userId, username: auth.username };

@@ -40,6 +40,27 @@ export interface ProfileChanges {
   >;
 }
 
+/** Someone a handle names. */
+export interface Person {
+  id: string;
+  username: string;
+}
+
+function preparePersonByHandle(db: Db) {
+  return db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.username}) = ${sql.placeholder('handle')}`,
+        isNull(users.deletedAt),
+        isNull(users.suspendedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('person_by_handle');
+}
+
 /** Users and their profiles. Queries only. */
 export class UserRepository {
   constructor(private readonly db: Db) {}
@@ -53,6 +74,18 @@ export class UserRepository {
       .limit(1);
     return row;
   }
+
+  /**
+   * The active account (neither deleted nor suspended) a handle names, case-insensitively: its id
+   * and username as written. Prepared once: every direct message asks it for its receiver.
+   */
+  async personByHandle(handle: string): Promise<Person | undefined> {
+    this.byHandle ??= preparePersonByHandle(this.db);
+    const [row] = await this.byHandle.execute({ handle: handle.toLowerCase() });
+    return row;
+  }
+
+  private byHandle?: ReturnType<typeof preparePersonByHandle>;
 
   async findById(id: string): Promise<UserWithProfile | undefined> {
     const rows = await this.db
