@@ -1,4 +1,3 @@
-import { hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
@@ -10,17 +9,18 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
-import helmet from 'helmet';
 import pino from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAuthenticator } from './http/auth.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
+import { bodyHash } from './http/etag.ts';
 import { compressHtml, type HtmlPage, htmlEncoding } from './http/html.ts';
 import { createMetrics, type Metrics } from './http/metrics.ts';
 import { deleteTempFiles, readMultipart, registerMultipart } from './http/multipart.ts';
 import { defineRoute } from './http/route.ts';
 import type { RouteDeps } from './http/route-deps.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
 import { resolveAppSecret } from './lib/secret.ts';
@@ -166,9 +166,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
         : {
             level: config.logLevel,
             stream: options.logTo ?? logStream,
-            redact: ['req.headers.authorization', 'req.headers.a1sledom', 'req.headers.cookie'],
             serializers: {
-              // Paths only: query strings can carry reset codes and search words.
+              // Method and path only: never headers (tokens, cookies), nor query strings, which can
+              // carry reset codes and search words. (So nothing of a request is left to redact.)
               req: (req) => ({ method: req.method, url: req.url.split('?')[0] }),
             },
           },
@@ -241,15 +241,14 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   // ETag on answers (before compression, so it hashes the JSON): a client that already holds the
   // answer, such as a visitor reloading the shared feed or the start-up call, gets a 304.
   // The tag is the same SHA-1 the plugin computes by default, in one call (no Hash object per answer).
-  await app.register(etag, { weak: true, hashFn: (payload) => hash('sha1', payload, 'base64') });
+  await app.register(etag, { weak: true, hashFn: bodyHash });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  // Security headers: the helmet middleware is built once (its directives parsed once) and applied
-  // to every request (the Fastify plugin rebuilt it per request, a visible share of a small answer).
-  // The consented analytics tag (spec §7) may come from its own origin and report to it.
+  // Security headers (http/security-headers.ts): documents get this policy, other answers a short
+  // strict set. The consented analytics tag (spec §7) may come from its own origin and report to it.
   const analyticsOrigin = config.analytics?.scriptUrl.startsWith('http')
     ? [new URL(config.analytics.scriptUrl).origin]
     : [];
-  const helmetOptions = (coop: 'same-origin-allow-popups' | false) =>
+  const documentPolicy = (coop: 'same-origin-allow-popups' | false) =>
     ({
       contentSecurityPolicy: {
         directives: {
@@ -277,17 +276,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       // Social sign-in opens the provider in a popup that must keep its opener (ADR 0036).
       crossOriginOpenerPolicy: coop ? { policy: coop } : false,
     }) as const;
-  const securityHeaders = helmet(helmetOptions('same-origin-allow-popups'));
   // The page the provider sends the popup back to: no opener policy, so the popup (a provider
   // page before it) stays with the window that opened it and can post it the result.
-  const callbackHeaders = helmet(helmetOptions(false));
-  app.addHook('onRequest', (req, reply, done) =>
-    (req.url.startsWith(OIDC_CALLBACK_PATH) ? callbackHeaders : securityHeaders)(
-      req.raw,
-      reply.raw,
-      (err?: unknown) => done(err as Error | undefined),
-    ),
-  );
+  registerSecurityHeaders(app, documentPolicy('same-origin-allow-popups'), [
+    { prefix: OIDC_CALLBACK_PATH, options: documentPolicy(false) },
+  ]);
   registerErrorHandler(app);
   const metrics = createMetrics(app, {
     database,
@@ -385,7 +378,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       await services.posts.visible(auth, postId);
       return true;
     },
-    resolveHandle: async (handle) => (await services.creators.findCreatorByHandle(handle))?.id,
+    resolveHandle: async (handle) => (await services.handles.find(handle))?.id,
     presence: {
       online: (userId) => services.presence.connected(userId),
       offline: (userId, since) => services.presence.lastDisconnected(userId, since),
@@ -477,10 +470,10 @@ async function registerWeb(app: FastifyInstance, config: Config, share: ShareSer
       },
     });
   }
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return;
+  // Web pages and files. A plain hook that lets the API through at once (no promise per API call).
+  const webRequest = async (req: FastifyRequest, reply: FastifyReply) => {
     const url = req.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url === '/healthz' || url === '/readyz') return;
+    if (url === '/healthz' || url === '/readyz') return;
     const file = path.join(config.webDistDir, path.normalize(url));
     if (
       hasWeb &&
@@ -507,5 +500,9 @@ async function registerWeb(app: FastifyInstance, config: Config, share: ShareSer
       return sendPage(req, reply, compressHtml(injectShareMeta(indexHtml, meta, origin, url), false));
     }
     return sendPage(req, reply, indexPage);
+  };
+  app.addHook('onRequest', (req, reply, done) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.url.startsWith('/api/')) return done();
+    webRequest(req, reply).then(() => done(), done);
   });
 }

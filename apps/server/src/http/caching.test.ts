@@ -46,4 +46,45 @@ describe('HTTP caching and compression', () => {
     const gone = await t.call('posts.list', {});
     expect(gone.body.posts.map((p) => p._id)).not.toContain(id);
   });
+
+  it('sends the start-up answer made once a second as it is: the same JSON and tag, 304 for a holder', async () => {
+    const first = await t.app.inject({ url: '/api/v1/?view=home', headers: { ilang: 'es' } });
+    let second = await t.app.inject({ url: '/api/v1/?view=home', headers: { ilang: 'es' } });
+    // Two calls a second apart are two answers (serverTime): ask again within one second.
+    for (let i = 0; i < 5 && second.body !== first.body; i++) {
+      second = await t.app.inject({ url: '/api/v1/?view=home', headers: { ilang: 'es' } });
+    }
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(first.headers.etag).toBe(`W/"${createHash('sha1').update(first.body).digest('base64')}"`);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(first.json()).toMatchObject({ language: 'es', name: t.config.appName });
+    // A holder of the answer gets a 304 (asked again if a second went by in between).
+    let held = await t.app.inject({
+      url: '/api/v1/?view=home',
+      headers: { ilang: 'es', 'if-none-match': String(first.headers.etag) },
+    });
+    for (let i = 0; i < 5 && held.statusCode !== 304; i++) {
+      const now = await t.app.inject({ url: '/api/v1/?view=home', headers: { ilang: 'es' } });
+      held = await t.app.inject({
+        url: '/api/v1/?view=home',
+        headers: { ilang: 'es', 'if-none-match': String(now.headers.etag) },
+      });
+    }
+    expect(held.statusCode).toBe(304);
+    expect(held.body).toBe('');
+    const english = await t.app.inject({ url: '/api/v1/?view=home', headers: { ilang: 'en' } });
+    expect(english.json()).toMatchObject({ language: 'en' });
+    expect(english.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('a settings change reaches the start-up answer at once', async () => {
+    const superAdmin = await createUser(t, { roles: ['user', 'admin', 'super'] });
+    const before = await t.call('home.get', {});
+    expect(before.body.features.switches.tips).toBe(true);
+    await t.call('admin.updateSettings', { features: { tips: false } }, { token: superAdmin.token });
+    expect((await t.call('home.get', {})).body.features.switches.tips).toBe(false);
+    await t.call('admin.updateSettings', { features: { tips: true } }, { token: superAdmin.token });
+    expect((await t.call('home.get', {})).body.features.switches.tips).toBe(true);
+  });
 });

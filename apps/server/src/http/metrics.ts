@@ -39,12 +39,19 @@ export function createMetrics(app: FastifyInstance, sources: MetricsSources): Me
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  app.addHook('onResponse', async (req, reply) => {
+  // One child per method, route pattern and status, made on first use: observing through it skips
+  // hashing the labels on every request.
+  const series = new Map<string, ReturnType<typeof duration.labels>>();
+  app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? (req.url.startsWith('/api/') ? '(unmatched)' : '(web)');
-    duration.observe(
-      { method: req.method, route, status_code: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+    const key = `${req.method} ${reply.statusCode} ${route}`;
+    let child = series.get(key);
+    if (!child) {
+      child = duration.labels(req.method, route, String(reply.statusCode));
+      series.set(key, child);
+    }
+    child.observe(reply.elapsedTime / 1000);
+    done();
   });
 
   new Gauge({

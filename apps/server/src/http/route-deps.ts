@@ -2,8 +2,7 @@ import type { EndpointName, EndpointOutput } from '@fanverse/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
-import type { Guard } from './guards.ts';
-import type { Authenticator, RouteContext } from './route.ts';
+import type { Authenticator, RouteContext, RouteOptions } from './route.ts';
 
 /** What a module's route file receives. */
 export interface RouteDeps {
@@ -15,6 +14,6 @@ export interface RouteDeps {
   route: <N extends EndpointName>(
     name: N,
     handler: (ctx: RouteContext<N>) => Promise<EndpointOutput<N>>,
-    options?: { guard?: Guard },
+    options?: RouteOptions,
   ) => void;
 }

@@ -65,3 +65,41 @@ describe('production answers: compiled serializer', () => {
     });
   }
 });
+
+describe('shared answers: made once, sent as they are', () => {
+  for (const output of ['serialize', 'validate'] as const) {
+    it(`${output}: the same object twice is the same JSON and tag, unknown keys dropped; a new object is made anew`, async () => {
+      const expected = answers.get('home.get');
+      const app = Fastify({ logger: false });
+      const auth = { userId: 'u', sessionId: 's', username: 'u', roles: [], verified: false };
+      let answer = withExtras(expected);
+      let made = 0;
+      defineRoute(
+        app,
+        { authenticate: async () => auth, output },
+        'home.get',
+        async () => {
+          made++;
+          return answer as never;
+        },
+        { shared: true },
+      );
+      const first = await app.inject({ url: URLS['home.get'] });
+      const again = await app.inject({ url: URLS['home.get'] });
+      answer = withExtras({ ...(expected as object), name: 'Renamed' });
+      const changed = await app.inject({ url: URLS['home.get'] });
+      await app.close();
+      expect(made).toBe(3);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toEqual(
+        JSON.parse(JSON.stringify(endpoints['home.get'].output.parse(withExtras(expected)))),
+      );
+      expect(first.json().passwordHash).toBeUndefined();
+      expect(again.body).toBe(first.body);
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect(first.headers.etag).toMatch(/^W\/"[A-Za-z0-9+/=]+"$/);
+      expect(changed.json().name).toBe('Renamed');
+      expect(changed.headers.etag).not.toBe(first.headers.etag);
+    });
+  }
+});

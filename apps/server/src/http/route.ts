@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { UploadedFile } from '../modules/posts/media.port.ts';
 import { AppError } from './app-error.ts';
+import { weakEtag } from './etag.ts';
 import { type AuthInfo, checkGuard, type Guard } from './guards.ts';
 import { requestLanguage } from './language.ts';
 
@@ -76,6 +77,16 @@ declare module 'fastify' {
   }
 }
 
+export interface RouteOptions {
+  guard?: Guard;
+  /**
+   * The handler answers many callers with the same object (e.g. one built once a second, or a
+   * cached shared feed): the JSON and ETag made of an answer are kept with it (a WeakMap) and sent
+   * again as they are, not serialized and hashed per request.
+   */
+  shared?: boolean;
+}
+
 /** No text of the API may hold a NUL character: a 400 naming the field, before any schema runs. */
 function refuseNullBytes(raw: unknown): void {
   const field = nullBytePath(raw);
@@ -93,7 +104,7 @@ export function defineRoute<N extends EndpointName>(
   env: RouteEnv,
   name: N,
   handler: (ctx: RouteContext<N>) => Promise<EndpointOutput<N>>,
-  options: { guard?: Guard } = {},
+  options: RouteOptions = {},
 ): void {
   const def: { method: string; path: string; auth: string; output: z.ZodType } & Partial<{
     input: z.ZodType;
@@ -101,6 +112,21 @@ export function defineRoute<N extends EndpointName>(
     multipart: boolean;
   }> = endpoints[name];
   const compiled = env.output === 'serialize' ? responseSchema(def.output) : undefined;
+  const madeOf = options.shared ? new WeakMap<object, { json: string; etag: string }>() : undefined;
+  /** The JSON and tag of a shared answer, made the first time it is sent. */
+  const sharedAnswer = (
+    kept: WeakMap<object, { json: string; etag: string }>,
+    answer: object,
+    reply: FastifyReply,
+  ) => {
+    let made = kept.get(answer);
+    if (!made) {
+      const json = compiled ? String(reply.serialize(answer)) : JSON.stringify(def.output.parse(answer));
+      made = { json, etag: weakEtag(json) };
+      kept.set(answer, made);
+    }
+    return made;
+  };
   app.route({
     method: def.method as 'GET',
     url: `/api/v1${def.path}`,
@@ -154,6 +180,11 @@ export function defineRoute<N extends EndpointName>(
           req,
           reply,
         });
+        if (madeOf && result && typeof result === 'object') {
+          const { json, etag } = sharedAnswer(madeOf, result, reply);
+          reply.type('application/json; charset=utf-8').header('etag', etag);
+          return json as unknown as EndpointOutput<N>;
+        }
         return compiled ? result : def.output.parse(result);
       } finally {
         await cleanup();

@@ -1,4 +1,4 @@
-import type { HomeResponse, Language } from '@fanverse/contract';
+import type { HomeResponse, Language, PlatformSettingsResponse } from '@fanverse/contract';
 import { LANGUAGES } from '@fanverse/contract';
 import type { Config } from '../../config.ts';
 import { flatSection } from '../../i18n/i18n.ts';
@@ -31,13 +31,37 @@ type LandingCreators = Awaited<ReturnType<UserRepository['landingCreators']>>;
 /** Start-up data of spec §4. */
 export class HomeService {
   private readonly landing: CachedValue<LandingCreators>;
+  /**
+   * The answer last built per language, with what it was built from: it is the same object until
+   * the landing creators, the settings or the second (`serverTime`) change, so the route sends the
+   * JSON and tag it made of it (defineRoute `shared`) instead of serializing every call.
+   */
+  private readonly built = new Map<
+    Language,
+    { creators: LandingCreators; settings: PlatformSettingsResponse; second: number; answer: HomeResponse }
+  >();
   constructor(private readonly deps: HomeDeps) {
     this.landing = new CachedValue(LANDING_TTL_MS, () => deps.users.landingCreators(8));
   }
 
   async startup(lang: Language): Promise<HomeResponse> {
-    const { config } = this.deps;
     const [creators, settings] = await Promise.all([this.landing.get(), this.deps.settings.current()]);
+    const second = Math.floor(Date.now() / 1000);
+    const last = this.built.get(lang);
+    if (last && last.creators === creators && last.settings === settings && last.second === second)
+      return last.answer;
+    const answer = this.answer(lang, creators, settings, new Date(second * 1000));
+    this.built.set(lang, { creators, settings, second, answer });
+    return answer;
+  }
+
+  private answer(
+    lang: Language,
+    creators: LandingCreators,
+    settings: PlatformSettingsResponse,
+    serverTime: Date,
+  ): HomeResponse {
+    const { config } = this.deps;
     const texts = flatSection(lang, 'texts');
     return {
       language: lang,
@@ -72,7 +96,8 @@ export class HomeService {
           videoMb: Math.floor(config.media.maxVideoBytes / 1048576),
         },
       },
-      serverTime: new Date().toISOString(),
+      // To the second: the answer is built once a second at most.
+      serverTime: serverTime.toISOString(),
     };
   }
 }
