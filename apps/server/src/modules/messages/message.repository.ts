@@ -10,6 +10,13 @@ import {
   messageUnlocks,
   subscriptions,
 } from '../../db/schema.ts';
+import {
+  type CreatedNotification,
+  createdNotification,
+  notificationColumns,
+  notificationInsertSql,
+  notificationResult,
+} from '../notifications/notification.repository.ts';
 import type { PublicUserRow } from '../users/public-user.presenter.ts';
 
 export interface NewMessage {
@@ -35,31 +42,74 @@ const pairWhere = (a: string, b: string) =>
   or(and(eq(messages.fromId, a), eq(messages.toId, b)), and(eq(messages.fromId, b), eq(messages.toId, a)));
 
 /**
- * Stores a message (placeholders: `NewMessage`'s fields) unless either party blocked the other, and
- * answers it with `unread`, the receiver's unread messages read in the same statement: its
- * snapshot does not hold the row it inserts, so that one is added.
+ * How a direct message reaches its receiver, decided before it is stored: read at once (the
+ * receiver is looking at the chat: `readAt`), or unread with a notification (`notification`, its
+ * payload) written by the same statement.
  */
-function insertStatement(db: Db | Tx) {
-  const p = (name: keyof NewMessage) => sql.placeholder(name);
-  const created = db
-    .$with('created', { ...getTableColumns(messages), unread: sql<number>`unread`.as('unread') })
-    .as(sql`
-      INSERT INTO ${messages} (message_uuid, from_id, to_id, message, price, mass_id)
-      SELECT ${p('messageUuid')}, ${p('fromId')}::uuid, ${p('toId')}::uuid, ${p('message')},
-             ${p('price')}::int, ${p('massId')}::uuid
-      WHERE NOT ${blockedEitherWaySql(sql`${p('fromId')}::uuid`, sql`${p('toId')}::uuid`)}
-      ON CONFLICT (from_id, message_uuid) DO NOTHING
-      RETURNING *,
-        (SELECT count(*)::int FROM ${messages} m WHERE m.to_id = ${p('toId')}::uuid AND m.read_at IS NULL) + 1
-          AS unread`);
-  return db.with(created).select().from(created).prepare('message_insert');
+export interface Delivery {
+  readAt: Date | null;
+  notification: Record<string, unknown> | null;
 }
 
-function storedMessage(rows: (MessageRow & { unread: number })[]) {
+/** A stored direct message, with what its delivery needs, all read by the statement that stored it. */
+export interface StoredMessage {
+  row: MessageRow;
+  /** The receiver's unread messages, this one included when it is unread. */
+  unread: number;
+  /** The notification written with it, and what pushing it needs of the receiver. */
+  notification?: CreatedNotification;
+}
+
+/**
+ * One statement stores a direct message (placeholders: `NewMessage`'s fields, `id`, `readAt`,
+ * `payload`) unless either party blocked the other, and with it:
+ * - when the receiver is looking at the chat (`readAt`), the message is stored read and what the
+ *   sender sent before is marked read too;
+ * - otherwise (`payload`), the receiver's `message` notification (notifications.ts
+ *   `notificationInsertSql`);
+ * and answers the receiver's unread messages and, with a notification, what pushing it needs. The
+ * statement's snapshot holds neither the row it inserts nor the rows it marks, so they are counted
+ * in and out by hand. One statement, not two or three: every message sent runs it.
+ */
+function insertStatement(db: Db | Tx) {
+  const p = (name: keyof NewMessage | 'id' | 'readAt' | 'payload') => sql.placeholder(name);
+  const created = db.$with('created', { ...getTableColumns(messages) }).as(sql`
+      INSERT INTO ${messages} (id, message_uuid, from_id, to_id, message, price, mass_id, read_at)
+      SELECT ${p('id')}::uuid, ${p('messageUuid')}, ${p('fromId')}::uuid, ${p('toId')}::uuid, ${p('message')},
+             ${p('price')}::int, ${p('massId')}::uuid, ${p('readAt')}::timestamptz
+      WHERE NOT ${blockedEitherWaySql(sql`${p('fromId')}::uuid`, sql`${p('toId')}::uuid`)}
+      ON CONFLICT (from_id, message_uuid) DO NOTHING
+      RETURNING *`);
+  const marked = db.$with('marked', { id: sql<string>`id` }).as(sql`
+      UPDATE ${messages} SET read_at = ${p('readAt')}::timestamptz
+      WHERE ${p('readAt')}::timestamptz IS NOT NULL AND EXISTS (SELECT 1 FROM created)
+        AND to_id = ${p('toId')}::uuid AND from_id = ${p('fromId')}::uuid AND read_at IS NULL
+      RETURNING id`);
+  const notified = db
+    .$with('notified', notificationColumns)
+    .as(notificationInsertSql(sql`created.to_id`, 'message', sql`${p('payload')}::jsonb`, sql`created`));
+  const columns = Object.fromEntries(
+    Object.keys(getTableColumns(messages)).map((k) => [k, created[k as keyof typeof created]]),
+  ) as { [K in keyof MessageRow]: (typeof created)[K] };
+  return db
+    .with(created, marked, notified)
+    .select({
+      ...columns,
+      unread: sql<number>`(SELECT count(*)::int FROM ${messages} m WHERE m.to_id = created.to_id AND m.read_at IS NULL)
+        - (SELECT count(*)::int FROM marked) + (CASE WHEN created.read_at IS NULL THEN 1 ELSE 0 END)`,
+      notification: notificationResult(sql`created.to_id`),
+    })
+    .from(created)
+    .prepare('message_insert');
+}
+
+function storedMessage(
+  rows: (MessageRow & { unread: number; notification: unknown })[],
+): StoredMessage | undefined {
   const [stored] = rows;
   if (!stored) return undefined;
-  const { unread, ...row } = stored;
-  return { row, unread: Number(unread) };
+  const { unread, notification, ...row } = stored;
+  return { row, unread: Number(unread), notification: createdNotification(notification) };
 }
 
 /** Direct messages, their files, unlocks and the contacts list. Queries only. */
@@ -76,16 +126,23 @@ export class MessageRepository {
   }
 
   /**
-   * Stores the message with its files, unless either party blocked the other, and answers it with
-   * the receiver's unread messages (it included) read in the same statement. Answers undefined
-   * when nothing was stored: a blocked pair, or this sender already stored that messageUUID (a
-   * retry or a concurrent duplicate; the existing row is left untouched).
+   * Stores the message with its files, unless either party blocked the other, delivered as
+   * `delivery` says (read at once, or with its notification), and answers it with the receiver's
+   * unread messages and the notification, read in the same statement (`insertStatement`). Answers
+   * undefined when nothing was stored: a blocked pair, or this sender already stored that
+   * messageUUID (a retry or a concurrent duplicate; the existing row is left untouched).
    */
   async insert(
-    input: NewMessage,
+    input: NewMessage & { id: string },
     mediaIds: string[],
-  ): Promise<{ row: MessageRow; unread: number } | undefined> {
-    const values = { ...input, massId: input.massId ?? null };
+    delivery: Delivery,
+  ): Promise<StoredMessage | undefined> {
+    const values = {
+      ...input,
+      massId: input.massId ?? null,
+      readAt: delivery.readAt?.toISOString() ?? null,
+      payload: delivery.notification && !delivery.readAt ? JSON.stringify(delivery.notification) : null,
+    };
     // Text alone is one statement: no transaction (BEGIN and COMMIT are two more round trips).
     if (!mediaIds.length) {
       this.insertOne ??= insertStatement(this.db);

@@ -83,14 +83,16 @@ export class MessageService {
     }
 
     const mediaRows = distinct([...reused, ...(await this.ingest(auth.userId, files))]);
-    // Whether the receiver is looking at this chat is asked (of every server copy) while storing.
-    const [stored, open] = await Promise.all([
-      this.deps.messages.insert(
-        { messageUuid: input.messageUUID, fromId: me.id, toId: to.id, message: text, price: input.price },
-        mediaRows.map((m) => m.id),
-      ),
-      this.deps.publisher.hasOpenChat(to.id, me.id),
-    ]);
+    // Whether the receiver is looking at this chat (asked of every server copy) decides how the
+    // message is stored: read at once, or unread with its notification, in the same statement.
+    const open = await this.deps.publisher.hasOpenChat(to.id, me.id);
+    const id = randomUUID();
+    const notice = messageNotice(id, me, text);
+    const stored = await this.deps.messages.insert(
+      { id, messageUuid: input.messageUUID, fromId: me.id, toId: to.id, message: text, price: input.price },
+      mediaRows.map((m) => m.id),
+      { readAt: open ? this.now() : null, notification: open ? null : notice },
+    );
     if (!stored) {
       // The insert stores nothing for a blocked pair: refused.
       await this.deps.blocks.assertNotBlocked(auth.userId, to.id);
@@ -100,8 +102,13 @@ export class MessageService {
       if (!existing) throw new AppError('INTERNAL');
       return this.viewStored(existing, me, to);
     }
-    const { row, unread } = stored;
-    await this.deliver(row, me, to, text, mediaRows, { open, unread });
+    const { row, unread, notification } = stored;
+    this.publishNew(row, me, to, mediaRows, unread, true);
+    if (notification) {
+      await this.deps.notifications.announce(to.id, 'message', notice, notification, {
+        messagesUnread: unread,
+      });
+    }
     // When the files are processed the worker sends the message again (followMedia).
     await this.deps.media.startProcessing(processingIds(mediaRows));
     return this.presentNew(row, me, to, mediaRows, auth.userId);
@@ -378,31 +385,37 @@ export class MessageService {
     to: Party,
     text: string,
     files: MediaRow[],
-    read: { open: boolean; unread?: number; toSender?: boolean },
+    read: { open: boolean; toSender: boolean },
   ): Promise<void> {
-    if (read.toSender !== false) {
+    const total = read.open
+      ? (await this.deps.messages.markRead(to.id, from.id, this.now())).unread
+      : await this.deps.messages.unreadTotal(to.id);
+    this.publishNew(row, from, to, files, total, read.toSender);
+    if (read.open) return;
+    await this.deps.notifications.notify(to.id, 'message', messageNotice(row.id, from, text), {
+      counters: { messagesUnread: total },
+    });
+  }
+
+  /**
+   * A stored message to both parties' devices (the sender's unless `toSender` is false) and the
+   * receiver's unread count (`unreadMessages` sets messagesUnread on every device of theirs).
+   */
+  private publishNew(
+    row: MessageRow,
+    from: Party,
+    to: Party,
+    files: MediaRow[],
+    unread: number,
+    toSender: boolean,
+  ) {
+    if (toSender) {
       this.deps.publisher.toUser(from.id, 'message', {
         message: this.presentNew(row, from, to, files, from.id),
       });
     }
     this.deps.publisher.toUser(to.id, 'message', { message: this.presentNew(row, from, to, files, to.id) });
-    // `unreadMessages` sets messagesUnread on every device of the receiver.
-    const total = read.open
-      ? (await this.deps.messages.markRead(to.id, from.id, this.now())).unread
-      : (read.unread ?? (await this.deps.messages.unreadTotal(to.id)));
-    this.deps.publisher.toUser(to.id, 'unreadMessages', { total });
-    if (read.open) return;
-    await this.deps.notifications.notify(
-      to.id,
-      'message',
-      {
-        link: `/?messages=${encodeURIComponent(from.username)}`,
-        actor: from.username,
-        text: text ? text.slice(0, 80) : '📎',
-        messageId: row.id,
-      },
-      { counters: { messagesUnread: total } },
-    );
+    this.deps.publisher.toUser(to.id, 'unreadMessages', { total: unread });
   }
 
   /** The reader's new unread count, to every device of theirs. */
@@ -410,6 +423,16 @@ export class MessageService {
     this.deps.publisher.toUser(auth.userId, 'unreadMessages', { total });
     await this.deps.counters.push(auth.userId, { identity: auth, counters: { messagesUnread: total } });
   }
+}
+
+/** The receiver's notification of a message whose chat they are not looking at. */
+function messageNotice(messageId: string, from: Party, text: string) {
+  return {
+    link: `/?messages=${encodeURIComponent(from.username)}`,
+    actor: from.username,
+    text: text ? text.slice(0, 80) : '📎',
+    messageId,
+  };
 }
 
 /** The two parties of a message, in a fixed order (blocks go either way). */

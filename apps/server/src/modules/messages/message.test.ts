@@ -229,6 +229,27 @@ describe('sending and live delivery', () => {
     expect(list.body.notifications.filter((n) => n.kind === 'message')).toHaveLength(1);
   });
 
+  it('a message into an open chat is read at once, and so is what the sender sent before it', async () => {
+    const [creator, fan] = [await creatorUser(), await createUser(t)];
+    await send(fan, creator, 'before the chat opened');
+    const c1 = await openSocket(base, creator.token, sockets);
+    const notes = record(c1, 'notification');
+    const unread = record(c1, 'unreadMessages');
+    expect(await new Promise<boolean>((resolve) => c1.emit('openChat', fan.username, resolve))).toBe(true);
+    await send(fan, creator, 'into the open chat');
+    await until(() => unread.length === 1);
+    await settle();
+    expect(unread.at(-1)).toEqual({ total: 0 });
+    expect(notes).toHaveLength(0);
+    const rows = await t.database.session((exec) =>
+      exec(`SELECT message, read_at FROM messages WHERE to_id = '${creator.id}' ORDER BY created_at`),
+    );
+    expect(rows.map((r) => [r.message, r.read_at !== null])).toEqual([
+      ['before the chat opened', true],
+      ['into the open chat', true],
+    ]);
+  });
+
   it('rate-limits sending per sender', async () => {
     const [creator, fan, other] = [await creatorUser(), await createUser(t), await createUser(t)];
     for (let i = 0; i < 60; i++)

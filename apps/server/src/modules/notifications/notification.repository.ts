@@ -1,8 +1,67 @@
-import { and, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Language, Role } from '@fanverse/contract';
+import { and, count, desc, eq, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
+
+/** What pushing a new notification needs, read by the statement that stored it. */
+export interface CreatedNotification {
+  id: string;
+  createdAt: Date;
+  /** The receiver's language, to word it. */
+  language: Language;
+  /** The receiver as their counters need them; undefined once the account is gone. */
+  receiver: { username: string; roles: Role[]; verified: boolean } | undefined;
+  /** The receiver's unread notifications, this one included. */
+  unread: number;
+}
+
+const languageOf = (language: unknown): Language => (language === 'es' ? 'es' : 'en');
+
+/**
+ * For a statement that stores a notification together with the change it tells of (a direct
+ * message: one statement, not two): `INSERT … RETURNING` of a `kind` notification with `payload`
+ * to `user`, once per row of `from`, when the payload is not null. Name it `notified` in the
+ * statement's WITH and select `notificationResult`; `createdNotification` reads that back.
+ */
+export function notificationInsertSql(user: SQL, kind: string, payload: SQL, from: SQL): SQL {
+  return sql`
+      INSERT INTO ${notifications} (user_id, kind, payload)
+      SELECT ${user}, ${kind}, ${payload} FROM ${from} WHERE ${payload} IS NOT NULL
+      RETURNING id, created_at`;
+}
+
+/** The columns of `notificationInsertSql`'s CTE. */
+export const notificationColumns = { id: sql<string>`id`, createdAt: sql<Date>`created_at` };
+
+/**
+ * The notification the statement's `notified` CTE stored, as JSON with its receiver's language,
+ * identity and unread notifications (the snapshot does not hold the new one: it is added). Null
+ * when none was stored.
+ */
+export function notificationResult(receiver: SQL): SQL<unknown> {
+  return sql`(SELECT json_build_object('id', nd.id, 'createdAt', nd.created_at, 'language', u.language,
+      'username', u.username, 'roles', u.roles, 'verified', u.verified,
+      'unread', (SELECT count(*)::int FROM ${notifications} n WHERE n.user_id = ${receiver} AND n.read_at IS NULL) + 1)
+    FROM notified nd LEFT JOIN ${users} u ON u.id = ${receiver} AND u.deleted_at IS NULL)`;
+}
+
+/** Reads `notificationResult` back (undefined when no notification was stored). */
+export function createdNotification(value: unknown): CreatedNotification | undefined {
+  if (!value) return undefined;
+  const v = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
+  return {
+    id: String(v.id),
+    createdAt: new Date(String(v.createdAt)),
+    language: languageOf(v.language),
+    receiver:
+      typeof v.username === 'string' && Array.isArray(v.roles)
+        ? { username: v.username, roles: v.roles as Role[], verified: v.verified === true }
+        : undefined,
+    unread: Number(v.unread),
+  };
+}
 
 /**
  * Stores a notification (placeholders: userId, kind, payload as JSON text, onceKey) and answers it
@@ -65,10 +124,11 @@ export class NotificationRepository {
     const { language, username, roles, verified, unread, ...notification } = row;
     return {
       ...notification,
-      language: language === 'es' ? ('es' as const) : ('en' as const),
-      receiver: username && roles ? { username, roles, verified: verified === true } : undefined,
+      language: languageOf(language),
+      receiver:
+        username && roles ? { username, roles: roles as Role[], verified: verified === true } : undefined,
       unread: Number(unread),
-    };
+    } satisfies NotificationRow & CreatedNotification;
   }
 
   /** Every notification (one per message received) asks this: prepared once per connection. */

@@ -9,7 +9,11 @@ import { pageStatistics } from '@fanverse/contract';
 import type { AuthInfo } from '../../http/guards.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
 import type { CounterPublisher } from './counter.publisher.ts';
-import type { NotificationRepository, NotificationRow } from './notification.repository.ts';
+import type {
+  CreatedNotification,
+  NotificationRepository,
+  NotificationRow,
+} from './notification.repository.ts';
 import { isNotificationKind, notificationText } from './notification.templates.ts';
 
 function present(row: NotificationRow, lang: Language): Notification {
@@ -50,16 +54,30 @@ export class NotificationService {
   ) {
     const created = await this.repo.create(userId, kind, payload, opts.once);
     if (!created) return undefined;
-    const { receiver, unread, ...row } = created;
-    const { _id, message, date } = present(row, row.language);
+    await this.announce(userId, kind, payload, created, opts.counters);
+    const { receiver: _receiver, unread: _unread, language: _language, ...row } = created;
+    return row;
+  }
+
+  /**
+   * Pushes a notification stored by the caller's own statement (a direct message stores its
+   * notification with it: MessageRepository.insert) to the receiver's sockets, with the new counts.
+   */
+  async announce(
+    userId: string,
+    kind: NotificationKind,
+    payload: Record<string, unknown> & { link: string },
+    created: CreatedNotification,
+    counters: Partial<Counters> = {},
+  ): Promise<void> {
+    const message = notificationText(kind, created.language, payload);
     this.publisher.toUser(userId, 'notification', {
-      notification: { _id, kind, message, payload, date },
+      notification: { _id: created.id, kind, message, payload, date: created.createdAt.toISOString() },
     });
     await this.counters?.push(userId, {
-      identity: receiver,
-      counters: { ...opts.counters, notificationsUnread: unread },
+      identity: created.receiver,
+      counters: { ...counters, notificationsUnread: created.unread },
     });
-    return row;
   }
 
   async list(auth: AuthInfo, page: number, limit: number, lang: Language) {

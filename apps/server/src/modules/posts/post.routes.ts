@@ -4,7 +4,9 @@ import type { RouteDeps } from '../../http/route-deps.ts';
 import { presentPublicUser } from '../users/public-user.presenter.ts';
 
 export function postRoutes({ route, services }: RouteDeps): void {
-  route('posts.list', ({ auth, input }) => services.posts.feed(auth, input));
+  // Visitors share one answer object per query for a few seconds (PostService.feed): its JSON and
+  // tag are made once (`shared`); a signed-in viewer's answer is their own, made per request.
+  route('posts.list', ({ auth, input }) => services.posts.feed(auth, input), { shared: true });
 
   route(
     'posts.create',
