@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import etag from '@fastify/etag';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyInstance,
@@ -14,7 +13,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAuthenticator } from './http/auth.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
-import { bodyHash } from './http/etag.ts';
+import { registerEtags } from './http/etag.ts';
 import { compressHtml, type HtmlPage, htmlEncoding } from './http/html.ts';
 import { createMetrics, type Metrics } from './http/metrics.ts';
 import { deleteTempFiles, readMultipart, registerMultipart } from './http/multipart.ts';
@@ -238,10 +237,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   // JSON answers and static files compressed when the client accepts it (br or gzip; small answers
   // as they are); built assets that have a precompressed twin (.br/.gz from the web build) are sent
   // as is by the static plugin.
-  // ETag on answers (before compression, so it hashes the JSON): a client that already holds the
-  // answer, such as a visitor reloading the shared feed or the start-up call, gets a 304.
-  // The tag is the same SHA-1 the plugin computes by default, in one call (no Hash object per answer).
-  await app.register(etag, { weak: true, hashFn: bodyHash });
+  // ETags on GET answers (before compression, so they hash the JSON): a client that already holds
+  // the answer, such as a visitor reloading the shared feed or the start-up call, gets a 304.
+  registerEtags(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // Security headers (http/security-headers.ts): documents get this policy, other answers a short
   // strict set. The consented analytics tag (spec §7) may come from its own origin and report to it.

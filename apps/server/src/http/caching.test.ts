@@ -87,4 +87,28 @@ describe('HTTP caching and compression', () => {
     await t.call('admin.updateSettings', { features: { tips: true } }, { token: superAdmin.token });
     expect((await t.call('home.get', {})).body.features.switches.tips).toBe(true);
   });
+
+  it('tags successful GET answers only, and reads If-None-Match as a list of weak tags', async () => {
+    const first = await t.app.inject({ url: '/api/v1/posts' });
+    const tag = String(first.headers.etag);
+    const strong = tag.replace(/^W\//, '');
+    for (const ifNoneMatch of [`"other", ${tag}`, strong, '*']) {
+      const res = await t.app.inject({ url: '/api/v1/posts', headers: { 'if-none-match': ifNoneMatch } });
+      expect(res.statusCode, ifNoneMatch).toBe(304);
+    }
+    expect(
+      (await t.app.inject({ url: '/api/v1/posts', headers: { 'if-none-match': '"other"' } })).statusCode,
+    ).toBe(200);
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: { login: 'nobody-here', password: 'wrong-password' },
+    });
+    expect(post.statusCode).toBeGreaterThanOrEqual(400);
+    expect(post.headers.etag).toBeUndefined();
+    const missing = await t.app.inject({ url: '/api/v1/nothing-here' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers.etag).toBeUndefined();
+  });
 });

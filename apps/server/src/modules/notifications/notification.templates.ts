@@ -19,6 +19,17 @@ export function notificationText(
   const params: Record<string, string> = {};
   for (const [k, v] of Object.entries(payload))
     if (typeof v === 'string' || typeof v === 'number') params[k] = String(v);
-  if (!params.reason) params.reason = serverText(lang, 'notifications.noReason');
+  if (!params.reason) params.reason = noReason(lang);
   return serverText(lang, `notifications.${kind}`, params);
+}
+
+const noReasons = new Map<Language, string>();
+/** "No reason given", worded once per language (the catalogues are fixed at start). */
+function noReason(lang: Language): string {
+  let text = noReasons.get(lang);
+  if (text === undefined) {
+    text = serverText(lang, 'notifications.noReason');
+    noReasons.set(lang, text);
+  }
+  return text;
 }
