@@ -24,7 +24,8 @@ function held(ifNoneMatch: string, tag: string): boolean {
  */
 export function registerEtags(app: FastifyInstance): void {
   app.addHook('onSend', (req, reply, payload, done) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || reply.statusCode !== 200) return done(null, payload);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || reply.statusCode !== 200)
+      return done(null, payload);
     let tag = reply.getHeader('etag');
     if (typeof tag !== 'string') {
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { activeSubscriptionSql, blockedEitherWaySql } from '../../access/index.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -8,15 +8,12 @@ import {
   messageMedia,
   messages,
   messageUnlocks,
+  notifications,
   subscriptions,
+  users,
 } from '../../db/schema.ts';
-import {
-  type CreatedNotification,
-  createdNotification,
-  notificationColumns,
-  notificationInsertSql,
-  notificationResult,
-} from '../notifications/notification.repository.ts';
+import { Batcher } from '../../lib/batcher.ts';
+import { type CreatedNotification, createdNotification } from '../notifications/notification.repository.ts';
 import type { PublicUserRow } from '../users/public-user.presenter.ts';
 
 export interface NewMessage {
@@ -60,56 +57,102 @@ export interface StoredMessage {
   notification?: CreatedNotification;
 }
 
+/** A direct message to store, with how it is delivered (`Delivery`). */
+export type MessageToStore = NewMessage & { id: string } & Delivery;
+
 /**
- * One statement stores a direct message (placeholders: `NewMessage`'s fields, `id`, `readAt`,
- * `payload`) unless either party blocked the other, and with it:
+ * One statement stores a batch of direct messages (placeholders: one array per column, in the
+ * batch's order), each unless either party blocked the other, and with each:
  * - when the receiver is looking at the chat (`readAt`), the message is stored read and what the
  *   sender sent before is marked read too;
- * - otherwise (`payload`), the receiver's `message` notification (notifications.ts
- *   `notificationInsertSql`);
- * and answers the receiver's unread messages and, with a notification, what pushing it needs. The
- * statement's snapshot holds neither the row it inserts nor the rows it marks, so they are counted
- * in and out by hand. One statement, not two or three: every message sent runs it.
+ * - otherwise (`payload`), the receiver's `message` notification (the notifications table's row,
+ *   written here so that a message is one statement, not two);
+ * and answers, per stored message (with its place in the batch, `ord`), the receiver's unread
+ * messages and, with a notification, what pushing it needs (notification.repository.ts
+ * `createdNotification` reads it). The statement's snapshot holds none of the rows it writes, so
+ * those are counted in by hand: for a receiver of several messages of the batch, each answer
+ * counts the ones before it. Every message sent runs it, most often for a batch of one.
  */
 function insertStatement(db: Db | Tx) {
-  const p = (name: keyof NewMessage | 'id' | 'readAt' | 'payload') => sql.placeholder(name);
-  const created = db.$with('created', { ...getTableColumns(messages) }).as(sql`
+  const p = (name: string) => sql.placeholder(name);
+  const input = db.$with('input', { ord: sql<number>`ord` }).as(sql`
+      SELECT * FROM unnest(${p('id')}::uuid[], ${p('messageUuid')}::text[], ${p('fromId')}::uuid[],
+        ${p('toId')}::uuid[], ${p('message')}::text[], ${p('price')}::int[], ${p('massId')}::uuid[],
+        ${p('readAt')}::timestamptz[], ${p('payload')}::jsonb[])
+        WITH ORDINALITY AS v(id, message_uuid, from_id, to_id, message, price, mass_id, read_at, payload, ord)`);
+  const created = db.$with('created', { id: sql<string>`id` }).as(sql`
       INSERT INTO ${messages} (id, message_uuid, from_id, to_id, message, price, mass_id, read_at)
-      SELECT ${p('id')}::uuid, ${p('messageUuid')}, ${p('fromId')}::uuid, ${p('toId')}::uuid, ${p('message')},
-             ${p('price')}::int, ${p('massId')}::uuid, ${p('readAt')}::timestamptz
-      WHERE NOT ${blockedEitherWaySql(sql`${p('fromId')}::uuid`, sql`${p('toId')}::uuid`)}
+      SELECT v.id, v.message_uuid, v.from_id, v.to_id, v.message, v.price, v.mass_id, v.read_at FROM input v
+      WHERE NOT ${blockedEitherWaySql(sql`v.from_id`, sql`v.to_id`)}
+      ORDER BY v.ord
       ON CONFLICT (from_id, message_uuid) DO NOTHING
       RETURNING *`);
-  const marked = db.$with('marked', { id: sql<string>`id` }).as(sql`
-      UPDATE ${messages} SET read_at = ${p('readAt')}::timestamptz
-      WHERE ${p('readAt')}::timestamptz IS NOT NULL AND EXISTS (SELECT 1 FROM created)
-        AND to_id = ${p('toId')}::uuid AND from_id = ${p('fromId')}::uuid AND read_at IS NULL
-      RETURNING id`);
-  const notified = db
-    .$with('notified', notificationColumns)
-    .as(notificationInsertSql(sql`created.to_id`, 'message', sql`${p('payload')}::jsonb`, sql`created`));
-  const columns = Object.fromEntries(
-    Object.keys(getTableColumns(messages)).map((k) => [k, created[k as keyof typeof created]]),
-  ) as { [K in keyof MessageRow]: (typeof created)[K] };
+  const marked = db.$with('marked', { toId: sql<string>`to_id` }).as(sql`
+      UPDATE ${messages} m SET read_at = v.read_at FROM input v
+      WHERE v.read_at IS NOT NULL AND m.to_id = v.to_id AND m.from_id = v.from_id AND m.read_at IS NULL
+        AND EXISTS (SELECT 1 FROM created c WHERE c.id = v.id)
+      RETURNING m.to_id`);
+  const notified = db.$with('notified', { id: sql<string>`id` }).as(sql`
+      INSERT INTO ${notifications} (user_id, kind, payload)
+      SELECT c.to_id, 'message', v.payload FROM created c JOIN input v ON v.id = c.id
+      WHERE v.payload IS NOT NULL
+      ORDER BY v.ord
+      RETURNING id, user_id, created_at, (payload->>'messageId')::uuid AS message_id`);
   return db
-    .with(created, marked, notified)
+    .with(input, created, marked, notified)
     .select({
-      ...columns,
+      id: sql<string>`created.id`,
+      messageUuid: sql<string>`created.message_uuid`,
+      fromId: sql<string>`created.from_id`,
+      toId: sql<string>`created.to_id`,
+      message: sql<string>`created.message`,
+      price: sql<number>`created.price`,
+      massId: sql<string | null>`created.mass_id`,
+      readAt: sql`created.read_at`.mapWith(messages.readAt),
+      createdAt: sql`created.created_at`.mapWith(messages.createdAt),
+      ord: sql<number>`input.ord`,
       unread: sql<number>`(SELECT count(*)::int FROM ${messages} m WHERE m.to_id = created.to_id AND m.read_at IS NULL)
-        - (SELECT count(*)::int FROM marked) + (CASE WHEN created.read_at IS NULL THEN 1 ELSE 0 END)`,
-      notification: notificationResult(sql`created.to_id`),
+        - (SELECT count(*)::int FROM marked k WHERE k.to_id = created.to_id)
+        + (SELECT count(*)::int FROM created c2 JOIN input v2 ON v2.id = c2.id
+           WHERE c2.to_id = created.to_id AND c2.read_at IS NULL AND v2.ord <= input.ord)`,
+      notification: sql<unknown>`(SELECT json_build_object('id', nd.id, 'createdAt', nd.created_at,
+          'language', u.language, 'username', u.username, 'roles', u.roles, 'verified', u.verified,
+          'unread', (SELECT count(*)::int FROM ${notifications} n WHERE n.user_id = nd.user_id AND n.read_at IS NULL)
+            + (SELECT count(*)::int FROM notified n2 JOIN input v3 ON v3.id = n2.message_id
+               WHERE n2.user_id = nd.user_id AND v3.ord <= input.ord))
+        FROM notified nd LEFT JOIN ${users} u ON u.id = nd.user_id AND u.deleted_at IS NULL
+        WHERE nd.message_id = created.id)`,
     })
     .from(created)
+    .innerJoin(input, sql`input.id = created.id`)
     .prepare('message_insert');
 }
 
-function storedMessage(
-  rows: (MessageRow & { unread: number; notification: unknown })[],
-): StoredMessage | undefined {
-  const [stored] = rows;
-  if (!stored) return undefined;
-  const { unread, notification, ...row } = stored;
-  return { row, unread: Number(unread), notification: createdNotification(notification) };
+/** The batch's parameters: one array per column. */
+function columnsOf(batch: readonly MessageToStore[]) {
+  return {
+    id: batch.map((m) => m.id),
+    messageUuid: batch.map((m) => m.messageUuid),
+    fromId: batch.map((m) => m.fromId),
+    toId: batch.map((m) => m.toId),
+    message: batch.map((m) => m.message),
+    price: batch.map((m) => m.price),
+    massId: batch.map((m) => m.massId ?? null),
+    readAt: batch.map((m) => m.readAt?.toISOString() ?? null),
+    payload: batch.map((m) => (m.notification && !m.readAt ? JSON.stringify(m.notification) : null)),
+  };
+}
+
+/** The statement's answers in the batch's order (undefined: that message was not stored). */
+function storedMessages(
+  batch: readonly MessageToStore[],
+  rows: (MessageRow & { ord: number; unread: number; notification: unknown })[],
+): (StoredMessage | undefined)[] {
+  const out: (StoredMessage | undefined)[] = batch.map(() => undefined);
+  for (const { ord, unread, notification, ...row } of rows) {
+    out[Number(ord) - 1] = { row, unread: Number(unread), notification: createdNotification(notification) };
+  }
+  return out;
 }
 
 /** Direct messages, their files, unlocks and the contacts list. Queries only. */
@@ -126,30 +169,17 @@ export class MessageRepository {
   }
 
   /**
-   * Stores the message with its files, unless either party blocked the other, delivered as
-   * `delivery` says (read at once, or with its notification), and answers it with the receiver's
-   * unread messages and the notification, read in the same statement (`insertStatement`). Answers
-   * undefined when nothing was stored: a blocked pair, or this sender already stored that
-   * messageUUID (a retry or a concurrent duplicate; the existing row is left untouched).
+   * Stores a message with its files, unless either party blocked the other, delivered as it says
+   * (read at once, or with its notification), and answers it with the receiver's unread messages
+   * and the notification, read by the same statement (`insertStatement`). Answers undefined when
+   * nothing was stored: a blocked pair, or this sender already stored that messageUUID (a retry or
+   * a concurrent duplicate; the existing row is left untouched). Messages without files sent while
+   * others are being stored go together in one statement (`Batcher`).
    */
-  async insert(
-    input: NewMessage & { id: string },
-    mediaIds: string[],
-    delivery: Delivery,
-  ): Promise<StoredMessage | undefined> {
-    const values = {
-      ...input,
-      massId: input.massId ?? null,
-      readAt: delivery.readAt?.toISOString() ?? null,
-      payload: delivery.notification && !delivery.readAt ? JSON.stringify(delivery.notification) : null,
-    };
-    // Text alone is one statement: no transaction (BEGIN and COMMIT are two more round trips).
-    if (!mediaIds.length) {
-      this.insertOne ??= insertStatement(this.db);
-      return storedMessage(await this.insertOne.execute(values));
-    }
+  async insert(message: MessageToStore, mediaIds: string[]): Promise<StoredMessage | undefined> {
+    if (!mediaIds.length) return this.batches.add(message);
     return this.db.transaction(async (tx) => {
-      const stored = storedMessage(await insertStatement(tx).execute(values));
+      const [stored] = storedMessages([message], await insertStatement(tx).execute(columnsOf([message])));
       if (stored) {
         await tx
           .insert(messageMedia)
@@ -159,8 +189,21 @@ export class MessageRepository {
     });
   }
 
-  /** Every message sent asks this: prepared once per connection (no parsing or planning). */
-  private insertOne?: ReturnType<typeof insertStatement>;
+  /**
+   * Text messages being sent, stored a batch per statement (prepared once per connection), one
+   * batch at a time: on one server copy no two of these statements run at once, so each answer's
+   * counts hold every message stored before it. (Two copies storing messages for the same receiver
+   * in the same instant can each miss the other's: a count is then one short until the next one.)
+   */
+  private readonly batches = new Batcher<MessageToStore, StoredMessage | undefined>({
+    run: async (batch) => {
+      this.insertBatch ??= insertStatement(this.db);
+      return storedMessages(batch, await this.insertBatch.execute(columnsOf(batch)));
+    },
+    maxBatch: 100,
+    maxInFlight: 1,
+  });
+  private insertBatch?: ReturnType<typeof insertStatement>;
 
   /** One copy per receiver, all sharing the same files; duplicates (same UUIDs) are skipped. */
   async insertMany(inputs: NewMessage[], mediaIds: string[]): Promise<MessageRow[]> {

@@ -89,9 +89,17 @@ export class MessageService {
     const id = randomUUID();
     const notice = messageNotice(id, me, text);
     const stored = await this.deps.messages.insert(
-      { id, messageUuid: input.messageUUID, fromId: me.id, toId: to.id, message: text, price: input.price },
+      {
+        id,
+        messageUuid: input.messageUUID,
+        fromId: me.id,
+        toId: to.id,
+        message: text,
+        price: input.price,
+        readAt: open ? this.now() : null,
+        notification: open ? null : notice,
+      },
       mediaRows.map((m) => m.id),
-      { readAt: open ? this.now() : null, notification: open ? null : notice },
     );
     if (!stored) {
       // The insert stores nothing for a blocked pair: refused.

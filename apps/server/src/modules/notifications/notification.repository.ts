@@ -1,5 +1,5 @@
 import type { Language, Role } from '@fanverse/contract';
-import { and, count, desc, eq, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema.ts';
 
@@ -20,34 +20,10 @@ export interface CreatedNotification {
 const languageOf = (language: unknown): Language => (language === 'es' ? 'es' : 'en');
 
 /**
- * For a statement that stores a notification together with the change it tells of (a direct
- * message: one statement, not two): `INSERT … RETURNING` of a `kind` notification with `payload`
- * to `user`, once per row of `from`, when the payload is not null. Name it `notified` in the
- * statement's WITH and select `notificationResult`; `createdNotification` reads that back.
+ * Reads back a notification that another statement stored with the change it tells of (a direct
+ * message: MessageRepository's `insertStatement`), given as JSON: id, createdAt, language,
+ * username, roles, verified, unread. Undefined when none was stored.
  */
-export function notificationInsertSql(user: SQL, kind: string, payload: SQL, from: SQL): SQL {
-  return sql`
-      INSERT INTO ${notifications} (user_id, kind, payload)
-      SELECT ${user}, ${kind}, ${payload} FROM ${from} WHERE ${payload} IS NOT NULL
-      RETURNING id, created_at`;
-}
-
-/** The columns of `notificationInsertSql`'s CTE. */
-export const notificationColumns = { id: sql<string>`id`, createdAt: sql<Date>`created_at` };
-
-/**
- * The notification the statement's `notified` CTE stored, as JSON with its receiver's language,
- * identity and unread notifications (the snapshot does not hold the new one: it is added). Null
- * when none was stored.
- */
-export function notificationResult(receiver: SQL): SQL<unknown> {
-  return sql`(SELECT json_build_object('id', nd.id, 'createdAt', nd.created_at, 'language', u.language,
-      'username', u.username, 'roles', u.roles, 'verified', u.verified,
-      'unread', (SELECT count(*)::int FROM ${notifications} n WHERE n.user_id = ${receiver} AND n.read_at IS NULL) + 1)
-    FROM notified nd LEFT JOIN ${users} u ON u.id = ${receiver} AND u.deleted_at IS NULL)`;
-}
-
-/** Reads `notificationResult` back (undefined when no notification was stored). */
 export function createdNotification(value: unknown): CreatedNotification | undefined {
   if (!value) return undefined;
   const v = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
