@@ -68,6 +68,30 @@ describe.skipIf(!shared)('two servers on PostgreSQL and Redis', () => {
     expect(creatorNotes).toHaveLength(0);
   });
 
+  it('events published together on server 1 reach sockets on both servers once each, in order', async () => {
+    const [a, b] = [await createUser(one), await createUser(one)];
+    const aOnTwo = await openSocket(base2, a.token, sockets);
+    const aOnOne = await openSocket(base1, a.token, sockets);
+    const bOnTwo = await openSocket(base2, b.token, sockets);
+    const got = [
+      record(aOnTwo, 'unreadMessages'),
+      record(aOnOne, 'unreadMessages'),
+      record(bOnTwo, 'unreadMessages'),
+    ];
+    await settle();
+    // All published in one turn of server 1's event loop (they travel to server 2 together).
+    for (let total = 1; total <= 20; total++) {
+      one.realtime.toUser(a.id, 'unreadMessages', { total });
+    }
+    one.realtime.toUser(b.id, 'unreadMessages', { total: 99 });
+    await until(() => got[0]!.length === 20 && got[1]!.length === 20 && got[2]!.length === 1);
+    await settle();
+    const order = Array.from({ length: 20 }, (_, i) => ({ total: i + 1 }));
+    expect(got[0]).toEqual(order);
+    expect(got[1]).toEqual(order);
+    expect(got[2]).toEqual([{ total: 99 }]);
+  });
+
   it("signing a device out on server 1 cuts that device's socket on server 2 at once", async () => {
     const fan = await createUser(one);
     const other = await one.call(
