@@ -1,5 +1,5 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
+import { hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { hash as argon2, verify } from '@node-rs/argon2';
 
 /** @node-rs/argon2's Algorithm.Argon2id (a const enum, which isolated modules cannot import). */
 const ARGON2ID = 2;
@@ -9,8 +9,9 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** Hex SHA-256 (one call, no Hash object: every signed-in request hashes its token). */
 export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 /** Compares two hex digests in constant time. */
@@ -26,7 +27,7 @@ export function numericCode(length: number): string {
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+  return argon2(password, { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
