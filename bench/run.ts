@@ -55,13 +55,13 @@ const { values: args } = parseArgs({
     messages: { type: 'boolean', default: false },
     video: { type: 'boolean', default: false },
     search: { type: 'boolean', default: false },
-    /** Only the targets whose names contain one of these (comma-separated); ceilings always run. */
+    /** Only the targets whose names contain one of these ('|'-separated); ceilings always run. */
     only: { type: 'string' },
     /** Print the figures, write no report (with --only, for profiling: BENCH_PROF=dir). */
     dry: { type: 'boolean', default: false },
   },
 });
-const ONLY = args.only?.split(',').map((s) => s.trim());
+const ONLY = args.only?.split('|').map((s) => s.trim());
 const SIZE: BulkSize = {
   posts: Number(args.posts),
   creators: Number(args.creators),

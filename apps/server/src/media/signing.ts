@@ -21,6 +21,12 @@ export class UrlSigner {
    * in an expiry window: signed once per file, variant and window, then reused by every viewer.
    */
   private readonly shared = new LRUCache<string, string>({ max: 50_000 });
+  /**
+   * A viewer's own URLs (marked files) are the same for them in an expiry window: a fan scrolling
+   * back, reloading or paging through a feed asks for many of the same files, and each was an
+   * HMAC of its own (issue 13: a feed page signs dozens).
+   */
+  private readonly personal = new LRUCache<string, string>({ max: 100_000 });
 
   constructor(
     secret: string,
@@ -58,16 +64,14 @@ export class UrlSigner {
     const window = Math.min(300, this.opts.ttlSeconds);
     const rounded = Math.ceil((this.nowSeconds() + this.opts.ttlSeconds) / window) * window;
     const exp = until ? Math.min(rounded, Math.floor(until.getTime() / 1000)) : rounded;
-    if (!fan) {
-      const key = `${id}/${variant}/${exp}`;
-      let signed = this.shared.get(key);
-      if (signed === undefined) {
-        signed = this.sign(id, variant, exp);
-        this.shared.set(key, signed);
-      }
-      return signed;
+    const cache = fan ? this.personal : this.shared;
+    const key = fan ? `${id}/${variant}/${exp}/${fan}` : `${id}/${variant}/${exp}`;
+    let signed = cache.get(key);
+    if (signed === undefined) {
+      signed = this.sign(id, variant, exp, fan);
+      cache.set(key, signed);
     }
-    return this.sign(id, variant, exp, fan);
+    return signed;
   }
 
   private sign(id: string, variant: Variant, exp: number, fan?: string): string {

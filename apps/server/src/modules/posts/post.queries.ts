@@ -33,8 +33,34 @@ export function feedFilter(
   /** Publication times are compared with this (undefined: the database's clock). */
   now: Date | undefined,
 ): ListFilter {
+  // Explore's popular free posts, in the home feed's branch of `feedWhere` only.
+  const homeFeed = !q.adminStatus && !q.post && !creatorId && !(q.feed === 'my_content' && auth);
+  const order: ListFilter['order'] = homeFeed && q.explore !== undefined ? 'popular' : 'newest';
+  const page = q.post && !q.adminStatus ? 1 : q.page;
+  const limit = q.post && !q.adminStatus ? 1 : q.limit;
+  // Built when first read: a page served from the shared cache with a cached total never reads it.
+  let where: SQL | undefined | null = null;
+  return {
+    order,
+    page,
+    limit,
+    get where() {
+      if (where === null) where = feedWhere(repo, auth, q, creatorId, seesUnreviewed, now);
+      return where;
+    },
+  };
+}
+
+/** The conditions of `feedFilter`. */
+function feedWhere(
+  repo: PostRepository,
+  auth: AuthInfo | null,
+  q: PostFeedQuery,
+  creatorId: string | undefined,
+  seesUnreviewed: boolean,
+  now: Date | undefined,
+): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
-  let order: ListFilter['order'] = 'newest';
   const approved = publishedPostSql(posts, now);
 
   if (q.adminStatus) {
@@ -46,13 +72,13 @@ export function feedFilter(
       parts.push(eq(posts.adminStatus, q.adminStatus));
     }
     if (creatorId) parts.push(eq(posts.creatorId, creatorId));
-    return { where: and(...parts), order, page: q.page, limit: q.limit };
+    return and(...parts);
   }
 
   parts.push(livePostSql());
   if (q.post) {
     parts.push(eq(posts.id, q.post));
-    return { where: and(...parts), order, page: 1, limit: 1 };
+    return and(...parts);
   }
   parts.push(eq(posts.kind, 'post'));
 
@@ -69,16 +95,13 @@ export function feedFilter(
     // Visitors' home and explore (spec §6): free posts only; the rest waits behind a sign-up.
     if (!auth) parts.push(freeToEveryoneSql(posts, now));
     if (q.feed === 'gallery') parts.push(repo.hasMediaSql());
-    if (q.explore !== undefined) {
-      // Explore's popular free posts.
-      order = 'popular';
-      parts.push(eq(posts.visibility, 'free'));
-    }
+    // Explore's popular free posts (ordered 'popular').
+    if (q.explore !== undefined) parts.push(eq(posts.visibility, 'free'));
   }
   if (q.feed_mode === 'plus') parts.push(eq(posts.visibility, 'ppv'));
   if (q.feed_mode === 'grid') parts.push(repo.hasMediaSql());
   if (q.video) parts.push(repo.hasVideoSql());
-  return { where: and(...parts), order, page: q.page, limit: q.limit };
+  return and(...parts);
 }
 
 /**
