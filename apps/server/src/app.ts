@@ -14,10 +14,10 @@ import type { Database } from './db/client.ts';
 import { createAuthenticator } from './http/auth.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerEtags } from './http/etag.ts';
-import { compressHtml, type HtmlPage, htmlEncoding } from './http/html.ts';
+import { compressHtml, type HtmlPage, acceptedEncoding } from './http/html.ts';
 import { createMetrics, type Metrics } from './http/metrics.ts';
 import { deleteTempFiles, readMultipart, registerMultipart } from './http/multipart.ts';
-import { defineRoute } from './http/route.ts';
+import { COMPRESS_FROM_BYTES, defineRoute } from './http/route.ts';
 import type { RouteDeps } from './http/route-deps.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { JobQueue } from './jobs/job-queue.ts';
@@ -240,7 +240,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   // ETags on GET answers (before compression, so they hash the JSON): a client that already holds
   // the answer, such as a visitor reloading the shared feed or the start-up call, gets a 304.
   registerEtags(app);
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(compress, { global: true, threshold: COMPRESS_FROM_BYTES, encodings: ['br', 'gzip'] });
   // Security headers (http/security-headers.ts): documents get this policy, other answers a short
   // strict set. The consented analytics tag (spec §7) may come from its own origin and report to it.
   const analyticsOrigin = config.analytics?.scriptUrl.startsWith('http')
@@ -451,7 +451,7 @@ async function registerWeb(app: FastifyInstance, config: Config, share: ShareSer
   const indexHtml = hasWeb ? nameIndexHtml(fs.readFileSync(index, 'utf8'), config.appName) : '';
   const indexPage = compressHtml(indexHtml, true);
   const sendPage = (req: FastifyRequest, reply: FastifyReply, page: HtmlPage) => {
-    const encoding = htmlEncoding(req.headers['accept-encoding']);
+    const encoding = acceptedEncoding(req.headers['accept-encoding']);
     reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(encoding ? page[encoding] : page.identity);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -110,5 +110,34 @@ describe('HTTP caching and compression', () => {
     const missing = await t.app.inject({ url: '/api/v1/nothing-here' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers.etag).toBeUndefined();
+  });
+
+  it("sends a visitor's shared feed compressed once: the same bytes to every visitor, tag unchanged", async () => {
+    const creator = await createUser(t, { roles: ['user', 'creator'], verified: true });
+    for (let i = 0; i < 6; i++) await createPost(t, creator, { message: `A free post for everyone, number ${i}` });
+    const plain = await t.app.inject({ url: '/api/v1/posts', headers: { ilang: 'en' } });
+    const br = await t.app.inject({
+      url: '/api/v1/posts',
+      headers: { ilang: 'en', 'accept-encoding': 'br' },
+    });
+    const again = await t.app.inject({
+      url: '/api/v1/posts',
+      headers: { ilang: 'en', 'accept-encoding': 'gzip, br' },
+    });
+    const gzip = await t.app.inject({
+      url: '/api/v1/posts',
+      headers: { ilang: 'en', 'accept-encoding': 'gzip' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    for (const res of [plain, br, gzip]) {
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(res.headers.etag).toBe(plain.headers.etag);
+    }
+    expect(Buffer.compare(br.rawPayload, again.rawPayload)).toBe(0);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
   });
 });

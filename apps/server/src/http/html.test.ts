@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressHtml, htmlEncoding } from './html.ts';
+import { compressHtml, acceptedEncoding } from './html.ts';
 
 describe('web pages, compressed', () => {
   it('makes br and gzip twins that give the page back', () => {
@@ -15,12 +15,12 @@ describe('web pages, compressed', () => {
   });
 
   it('sends br, else gzip, to a browser that accepts it, and the page as is otherwise', () => {
-    expect(htmlEncoding('gzip, deflate, br, zstd')).toBe('br');
-    expect(htmlEncoding('gzip, deflate')).toBe('gzip');
-    expect(htmlEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
-    expect(htmlEncoding('*')).toBe('br');
-    expect(htmlEncoding('identity')).toBeNull();
-    expect(htmlEncoding('gzip;q=0')).toBeNull();
-    expect(htmlEncoding(undefined)).toBeNull();
+    expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(acceptedEncoding('gzip, deflate')).toBe('gzip');
+    expect(acceptedEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(acceptedEncoding('*')).toBe('br');
+    expect(acceptedEncoding('identity')).toBeNull();
+    expect(acceptedEncoding('gzip;q=0')).toBeNull();
+    expect(acceptedEncoding(undefined)).toBeNull();
   });
 });

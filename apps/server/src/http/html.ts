@@ -1,5 +1,20 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
+/**
+ * An answer compressed once in `encoding` (br at quality 6, gzip at level 6: answers kept for a
+ * few seconds and sent many times, e.g. a visitor's feed, defineRoute `shared`).
+ */
+export function compressOnce(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_QUALITY]: 6,
+        },
+      })
+    : gzipSync(body, { level: 6 });
+}
+
 /** A page and its compressed twins, each made once. */
 export interface HtmlPage {
   identity: Buffer;
@@ -27,8 +42,8 @@ export function compressHtml(html: string, best: boolean): HtmlPage {
   };
 }
 
-/** The encoding to send a page in, from the request's Accept-Encoding (br first, then gzip). */
-export function htmlEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+/** The encoding to send an answer in, from the request's Accept-Encoding (br first, then gzip). */
+export function acceptedEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   const accepted = new Map<string, number>();
   for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
     const [name = '', ...params] = part.trim().split(';');

@@ -13,6 +13,7 @@ import type { UploadedFile } from '../modules/posts/media.port.ts';
 import { AppError } from './app-error.ts';
 import { weakEtag } from './etag.ts';
 import { type AuthInfo, checkGuard, type Guard } from './guards.ts';
+import { compressOnce, acceptedEncoding } from './html.ts';
 import { requestLanguage } from './language.ts';
 
 type InputOf<N extends EndpointName> = Endpoints[N] extends { input: infer S extends z.ZodType }
@@ -87,6 +88,32 @@ export interface RouteOptions {
   shared?: boolean;
 }
 
+/** A shared answer as sent: its JSON, tag and compressed twins (each made when first asked for). */
+interface SharedAnswer {
+  json: Buffer;
+  etag: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/**
+ * The body of a shared answer for this request: compressed when the client accepts it (the
+ * compress plugin leaves an answer that says its encoding alone) and the JSON is worth it, the
+ * compressed twin made once per answer.
+ */
+function sendShared(req: FastifyRequest, reply: FastifyReply, made: SharedAnswer): Buffer {
+  reply.header('vary', 'accept-encoding');
+  const encoding =
+    made.json.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(req.headers['accept-encoding']) : null;
+  if (!encoding) return made.json;
+  made[encoding] ??= compressOnce(made.json, encoding);
+  reply.header('content-encoding', encoding);
+  return made[encoding];
+}
+
+/** Answers smaller than this go as they are (the compress plugin's threshold, app.ts). */
+export const COMPRESS_FROM_BYTES = 1024;
+
 /** No text of the API may hold a NUL character: a 400 naming the field, before any schema runs. */
 function refuseNullBytes(raw: unknown): void {
   const field = nullBytePath(raw);
@@ -112,17 +139,13 @@ export function defineRoute<N extends EndpointName>(
     multipart: boolean;
   }> = endpoints[name];
   const compiled = env.output === 'serialize' ? responseSchema(def.output) : undefined;
-  const madeOf = options.shared ? new WeakMap<object, { json: string; etag: string }>() : undefined;
-  /** The JSON and tag of a shared answer, made the first time it is sent. */
-  const sharedAnswer = (
-    kept: WeakMap<object, { json: string; etag: string }>,
-    answer: object,
-    reply: FastifyReply,
-  ) => {
+  const madeOf = options.shared ? new WeakMap<object, SharedAnswer>() : undefined;
+  /** The JSON (UTF-8 bytes, encoded once) and tag of a shared answer, made the first time it is sent. */
+  const sharedAnswer = (kept: WeakMap<object, SharedAnswer>, answer: object, reply: FastifyReply) => {
     let made = kept.get(answer);
     if (!made) {
       const json = compiled ? String(reply.serialize(answer)) : JSON.stringify(def.output.parse(answer));
-      made = { json, etag: weakEtag(json) };
+      made = { json: Buffer.from(json), etag: weakEtag(json) };
       kept.set(answer, made);
     }
     return made;
@@ -181,9 +204,9 @@ export function defineRoute<N extends EndpointName>(
           reply,
         });
         if (madeOf && result && typeof result === 'object') {
-          const { json, etag } = sharedAnswer(madeOf, result, reply);
-          reply.type('application/json; charset=utf-8').header('etag', etag);
-          return json as unknown as EndpointOutput<N>;
+          const made = sharedAnswer(madeOf, result, reply);
+          reply.type('application/json; charset=utf-8').header('etag', made.etag);
+          return sendShared(req, reply, made) as unknown as EndpointOutput<N>;
         }
         return compiled ? result : def.output.parse(result);
       } finally {
