@@ -75,14 +75,14 @@ export interface Child {
   pid: number;
 }
 
-/** Starts bench/server.ts with `env` on top of this process's environment. */
-export async function startChild(env: Record<string, string>): Promise<Child> {
+/** Starts bench/server.ts with `env` on top of this process's environment, pinned to `core`. */
+export async function startChild(env: Record<string, string>, core = 0): Promise<Child> {
   const node = process.execPath;
   // BENCH_PROF=dir: each server child writes a V8 CPU profile there when it stops (SIGTERM).
   const prof = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
   const argv = [...prof, '--import', 'tsx', path.join(root, 'bench/server.ts')];
   const cmd = PINNED ? 'taskset' : node;
-  const cmdArgs = PINNED ? ['-c', '0', node, ...argv] : argv;
+  const cmdArgs = PINNED ? ['-c', String(core), node, ...argv] : argv;
   const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
   // The PGlite run must not fall back on the PostgreSQL URL of the calling shell.
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;

@@ -13,7 +13,8 @@
  *   npm run bench:realtime -- --sockets 2000 --idle 10 --seconds 10     a smaller, quicker run
  *
  * Options: --sockets N (10000) --idle S (60) --rate R (1000) --seconds S (20) --pairs N (1000)
- * --clients N (client processes, 2) --out FILE (docs/benchmarks.md) --dry (print, write nothing).
+ * --clients N (client processes, 2) --out FILE (docs/benchmarks.md) --dry (print, write nothing)
+ * --spread (copy B on core 1, with the client processes, instead of core 0 with copy A).
  * Uses a database of its own, `fv_bench_realtime` (dropped and re-created), next to DATABASE_URL's.
  */
 import { type ChildProcess, fork } from 'node:child_process';
@@ -48,6 +49,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '20' },
     pairs: { type: 'string', default: '1000' },
     clients: { type: 'string', default: '2' },
+    /** Copy B on core 1 (with the client processes) instead of core 0 (with copy A). */
+    spread: { type: 'boolean', default: false },
     out: { type: 'string', default: path.join(root, 'docs/benchmarks.md') },
     dry: { type: 'boolean', default: false },
   },
@@ -374,7 +377,11 @@ async function messagesPhase(
 
 function machine(): string {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  const pin = PINNED ? 'server copies on core 0, client processes on core 1 (taskset)' : 'not pinned';
+  const pin = !PINNED
+    ? 'not pinned'
+    : args.spread
+      ? 'copy A on core 0, copy B and the client processes on core 1 (taskset)'
+      : 'server copies on core 0, client processes on core 1 (taskset)';
   return `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}; ${pin}`;
 }
 
@@ -474,7 +481,7 @@ async function main(): Promise<void> {
     const a = await startChild(env);
     children.push(a);
     const s = await socketsPhase(a, clients);
-    const b = await startChild(env);
+    const b = await startChild(env, args.spread ? 1 : 0);
     children.push(b);
     const m = await messagesPhase(a, b, clients);
     const section = report({ at, load: startLoad, s, m });
