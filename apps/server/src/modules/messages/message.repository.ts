@@ -87,10 +87,17 @@ function insertStatement(db: Db | Tx) {
       ORDER BY v.ord
       ON CONFLICT (from_id, message_uuid) DO NOTHING
       RETURNING *`);
+  // What each message read at once marks read: the ids found through the receiver's unread index,
+  // pair by pair (a join would let the planner scan the whole table), then updated by id.
   const marked = db.$with('marked', { toId: sql<string>`to_id` }).as(sql`
-      UPDATE ${messages} m SET read_at = v.read_at FROM input v
-      WHERE v.read_at IS NOT NULL AND m.to_id = v.to_id AND m.from_id = v.from_id AND m.read_at IS NULL
-        AND EXISTS (SELECT 1 FROM created c WHERE c.id = v.id)
+      UPDATE ${messages} m
+      SET read_at = (SELECT v.read_at FROM input v
+        WHERE v.to_id = m.to_id AND v.from_id = m.from_id AND v.read_at IS NOT NULL LIMIT 1)
+      WHERE m.id = ANY(ARRAY(
+        SELECT x.id FROM input v JOIN created c ON c.id = v.id
+        CROSS JOIN LATERAL (SELECT m2.id FROM ${messages} m2
+          WHERE m2.to_id = v.to_id AND m2.read_at IS NULL AND m2.from_id = v.from_id OFFSET 0) x
+        WHERE v.read_at IS NOT NULL))
       RETURNING m.to_id`);
   const notified = db.$with('notified', { id: sql<string>`id` }).as(sql`
       INSERT INTO ${notifications} (user_id, kind, payload)
@@ -98,34 +105,43 @@ function insertStatement(db: Db | Tx) {
       WHERE v.payload IS NOT NULL
       ORDER BY v.ord
       RETURNING id, user_id, created_at, (payload->>'messageId')::uuid AS message_id`);
-  return db
-    .with(input, created, marked, notified)
-    .select({
-      id: sql<string>`created.id`,
-      messageUuid: sql<string>`created.message_uuid`,
-      fromId: sql<string>`created.from_id`,
-      toId: sql<string>`created.to_id`,
-      message: sql<string>`created.message`,
-      price: sql<number>`created.price`,
-      massId: sql<string | null>`created.mass_id`,
-      readAt: sql`created.read_at`.mapWith(messages.readAt),
-      createdAt: sql`created.created_at`.mapWith(messages.createdAt),
-      ord: sql<number>`input.ord`,
-      unread: sql<number>`(SELECT count(*)::int FROM ${messages} m WHERE m.to_id = created.to_id AND m.read_at IS NULL)
-        - (SELECT count(*)::int FROM marked k WHERE k.to_id = created.to_id)
-        + (SELECT count(*)::int FROM created c2 JOIN input v2 ON v2.id = c2.id
-           WHERE c2.to_id = created.to_id AND c2.read_at IS NULL AND v2.ord <= input.ord)`,
-      notification: sql<unknown>`(SELECT json_build_object('id', nd.id, 'createdAt', nd.created_at,
-          'language', u.language, 'username', u.username, 'roles', u.roles, 'verified', u.verified,
-          'unread', (SELECT count(*)::int FROM ${notifications} n WHERE n.user_id = nd.user_id AND n.read_at IS NULL)
-            + (SELECT count(*)::int FROM notified n2 JOIN input v3 ON v3.id = n2.message_id
-               WHERE n2.user_id = nd.user_id AND v3.ord <= input.ord))
-        FROM notified nd LEFT JOIN ${users} u ON u.id = nd.user_id AND u.deleted_at IS NULL
-        WHERE nd.message_id = created.id)`,
+  // A receiver's messages of this batch, in its order: what each answer adds to the counts.
+  const before = sql.raw('OVER (PARTITION BY c.to_id ORDER BY v.ord)');
+  const result = db
+    .$with('result', {
+      id: sql<string>`id`.as('id'),
+      messageUuid: sql<string>`message_uuid`.as('message_uuid'),
+      fromId: sql<string>`from_id`.as('from_id'),
+      toId: sql<string>`to_id`.as('to_id'),
+      message: sql<string>`message`.as('message'),
+      price: sql<number>`price`.as('price'),
+      massId: sql<string | null>`mass_id`.as('mass_id'),
+      readAt: sql`read_at`.mapWith(messages.readAt).as('read_at'),
+      createdAt: sql`created_at`.mapWith(messages.createdAt).as('created_at'),
+      ord: sql<number>`ord`.as('ord'),
+      unread: sql<number>`unread`.as('unread'),
+      notification: sql<unknown>`notification`.as('notification'),
     })
-    .from(created)
-    .innerJoin(input, sql`input.id = created.id`)
-    .prepare('message_insert');
+    .as(sql`
+      SELECT w.id, w.message_uuid, w.from_id, w.to_id, w.message, w.price, w.mass_id, w.read_at,
+        w.created_at, w.ord,
+        (SELECT count(*)::int FROM ${messages} m WHERE m.to_id = w.to_id AND m.read_at IS NULL)
+          - (SELECT count(*)::int FROM marked k WHERE k.to_id = w.to_id) + w.unread_before AS unread,
+        CASE WHEN w.notification_id IS NOT NULL THEN (SELECT json_build_object('id', w.notification_id,
+            'createdAt', w.notified_at, 'language', u.language, 'username', u.username, 'roles', u.roles,
+            'verified', u.verified,
+            'unread', (SELECT count(*)::int FROM ${notifications} n WHERE n.user_id = w.to_id AND n.read_at IS NULL)
+              + w.notified_before)
+          FROM (SELECT 1) one LEFT JOIN ${users} u ON u.id = w.to_id AND u.deleted_at IS NULL) END AS notification
+      FROM (
+        SELECT c.*, v.ord, nd.id AS notification_id, nd.created_at AS notified_at,
+          (count(*) FILTER (WHERE c.read_at IS NULL) ${before})::int AS unread_before,
+          (count(nd.id) ${before})::int AS notified_before
+        FROM created c
+        JOIN input v ON v.id = c.id
+        LEFT JOIN notified nd ON nd.message_id = c.id
+      ) w`);
+  return db.with(input, created, marked, notified, result).select().from(result).prepare('message_insert');
 }
 
 /** The batch's parameters: one array per column. */
