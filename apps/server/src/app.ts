@@ -14,7 +14,7 @@ import type { Database } from './db/client.ts';
 import { createAuthenticator } from './http/auth.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerEtags } from './http/etag.ts';
-import { compressHtml, type HtmlPage, acceptedEncoding } from './http/html.ts';
+import { acceptedEncoding, compressHtml, type HtmlPage } from './http/html.ts';
 import { createMetrics, type Metrics } from './http/metrics.ts';
 import { deleteTempFiles, readMultipart, registerMultipart } from './http/multipart.ts';
 import { COMPRESS_FROM_BYTES, defineRoute } from './http/route.ts';

@@ -114,7 +114,8 @@ describe('HTTP caching and compression', () => {
 
   it("sends a visitor's shared feed compressed once: the same bytes to every visitor, tag unchanged", async () => {
     const creator = await createUser(t, { roles: ['user', 'creator'], verified: true });
-    for (let i = 0; i < 6; i++) await createPost(t, creator, { message: `A free post for everyone, number ${i}` });
+    for (let i = 0; i < 6; i++)
+      await createPost(t, creator, { message: `A free post for everyone, number ${i}` });
     const plain = await t.app.inject({ url: '/api/v1/posts', headers: { ilang: 'en' } });
     const br = await t.app.inject({
       url: '/api/v1/posts',

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressHtml, acceptedEncoding } from './html.ts';
+import { acceptedEncoding, compressHtml } from './html.ts';
 
 describe('web pages, compressed', () => {
   it('makes br and gzip twins that give the page back', () => {

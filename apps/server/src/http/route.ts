@@ -13,7 +13,7 @@ import type { UploadedFile } from '../modules/posts/media.port.ts';
 import { AppError } from './app-error.ts';
 import { weakEtag } from './etag.ts';
 import { type AuthInfo, checkGuard, type Guard } from './guards.ts';
-import { compressOnce, acceptedEncoding } from './html.ts';
+import { acceptedEncoding, compressOnce } from './html.ts';
 import { requestLanguage } from './language.ts';
 
 type InputOf<N extends EndpointName> = Endpoints[N] extends { input: infer S extends z.ZodType }
