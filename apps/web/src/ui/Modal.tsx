@@ -45,7 +45,8 @@ export function Modal({
 }: ModalProps) {
   const { t } = useTranslation();
   const [mounted, setMounted] = useState(open);
-  const [shown, setShown] = useState(false);
+  // A server render (the first view, ADR 0048) shows an open modal as it is once open.
+  const [shown, setShown] = useState(open && typeof document === 'undefined');
   const panelRef = useRef<HTMLDivElement>(null);
   const onClosedRef = useRef(onClosed);
   onClosedRef.current = onClosed;
@@ -120,7 +121,7 @@ export function Modal({
     }
   };
 
-  return createPortal(
+  const modal = (
     // biome-ignore lint/a11y/noStaticElementInteractions: a backdrop click is a pointer shortcut; keyboard users close with Escape or the close button.
     <div
       className={`modal-backdrop modal-backdrop--${variant}${shown ? ' is-open' : ''}`}
@@ -164,7 +165,8 @@ export function Modal({
         </div>
         {footer && <div className="modal__footer">{footer}</div>}
       </div>
-    </div>,
-    document.body,
+    </div>
   );
+  // On the server (first view) the modal is written where it is rendered: there is no document.body.
+  return typeof document === 'undefined' ? modal : createPortal(modal, document.body);
 }
