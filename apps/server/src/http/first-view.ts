@@ -167,8 +167,17 @@ interface ManifestChunk {
 }
 export type ViteManifest = Record<string, ManifestChunk>;
 
-/** The `<link>`s of a page chunk: modulepreload of it and its imports, its stylesheets. */
-export function pageLinks(manifest: ViteManifest | null, page: string, indexHtml: string): string {
+/**
+ * What a page chunk needs in the head: its stylesheets inline (a `<link>` would hold the first
+ * paint until it arrives) with a disabled `<link>` for each, which Vite's loader takes as already
+ * there (it does not fetch it again when the chunk loads; a disabled stylesheet is not fetched);
+ * a modulepreload of the chunk and the chunks it imports.
+ */
+export function pageLinks(
+  manifest: ViteManifest | null,
+  page: string,
+  readCss: (file: string) => string | null,
+): string {
   const chunk = manifest?.[`src/features/${page}.tsx`];
   if (!manifest || !chunk) return '';
   const scripts = new Set<string>();
@@ -183,10 +192,12 @@ export function pageLinks(manifest: ViteManifest | null, page: string, indexHtml
   };
   visit(`src/features/${page}.tsx`, new Set());
   const links: string[] = [];
-  for (const css of styles) links.push(`<link rel="stylesheet" crossorigin href="/${css}">`);
-  for (const file of scripts) {
-    if (!indexHtml.includes(`/${file}"`)) links.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
+  for (const file of styles) {
+    const css = readCss(file);
+    if (css === null) links.push(`<link rel="stylesheet" crossorigin href="/${file}">`);
+    else links.push(`<style>${css}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`);
   }
+  for (const file of scripts) links.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
   return links.join('');
 }
 
@@ -197,16 +208,33 @@ export function injectFirstView(
 ): string {
   const root = /<div id="root">[\s\S]*?<\/main>\s*<\/div>/;
   if (!root.test(indexHtml)) return indexHtml;
-  return indexHtml
+  // The app's modules are asked for once the markup is painted (public/first-view-boot.js): the
+  // entry's <script> and every modulepreload (index.html's and the page's) go to the boot script.
+  const modules: string[] = [];
+  const collect = (_: string, href: string) => {
+    if (!modules.includes(href)) modules.push(href);
+    return '';
+  };
+  let html = indexHtml.replace(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g, collect);
+  const links = view.links.replace(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g, collect);
+  let entry = '';
+  html = html.replace(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/, (_, src: string) => {
+    entry = src;
+    return '';
+  });
+  const boot = entry
+    ? `<script type="module" async src="/first-view-boot.js" data-entry="${entry}" data-modules="${modules.join(' ')}"></script>`
+    : '';
+  return html
     .replace(
       /<html lang="[^"]*">/,
       `<html lang="${view.data.language}" class="${view.screen}" data-screen="${view.screen}">`,
     )
-    .replace('</head>', `${view.links}</head>`)
+    .replace('</head>', `${links}</head>`)
     .replace(
       root,
       () =>
-        `<div id="root">${view.markup}</div><script type="application/json" id="${FIRST_VIEW_SCRIPT_ID}">${scriptJson(view.data)}</script>`,
+        `<div id="root">${view.markup}</div><script type="application/json" id="${FIRST_VIEW_SCRIPT_ID}">${scriptJson(view.data)}</script>${boot}`,
     );
 }
 
@@ -220,6 +248,8 @@ export interface FirstViewDeps {
   services: Pick<Services, 'auth' | 'home' | 'user' | 'posts' | 'creators'>;
   renderer: FirstViewRenderer;
   manifest: ViteManifest | null;
+  /** A built stylesheet's text (dist/assets/…css), or null to link it instead. */
+  readCss?: (file: string) => string | null;
 }
 
 /**
@@ -264,6 +294,8 @@ function sessionUserOf(profile: Profile): SessionUser {
 
 export function createFirstView(deps: FirstViewDeps) {
   const { services, renderer, manifest } = deps;
+  const readCss = deps.readCss ?? (() => null);
+  const linksOf = new Map<string, string>();
   const shape = shaper();
   const feed = async (auth: AuthInfo | null, query: Record<string, string>) =>
     shape('posts.list', await services.posts.feed(auth, endpoints['posts.list'].input.parse(query)));
@@ -348,7 +380,11 @@ export function createFirstView(deps: FirstViewDeps) {
         queries: content.queries,
         pages: [content.page],
       };
-      const links = pageLinks(manifest, content.page, indexHtml);
+      let links = linksOf.get(content.page);
+      if (links === undefined) {
+        links = pageLinks(manifest, content.page, readCss);
+        linksOf.set(content.page, links);
+      }
       return { html: injectFirstView(indexHtml, { markup, data, links, screen }), personal: !!auth };
     } catch {
       // Not found, blocked, not allowed…: the client asks the API and shows the page's own answer.
@@ -413,7 +449,17 @@ export async function createWebFirstView(
   const manifest = fs.existsSync(manifestFile)
     ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ViteManifest)
     : null;
-  const view = createFirstView({ services, renderer, manifest });
+  const css = new Map<string, string | null>();
+  const readCss = (file: string) => {
+    if (!css.has(file)) {
+      const full = path.join(config.webDistDir, file);
+      // A `</style>` inside would end the element early: link such a file instead.
+      const text = fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : null;
+      css.set(file, text && !/<\/style/i.test(text) ? text : null);
+    }
+    return css.get(file) ?? null;
+  };
+  const view = createFirstView({ services, renderer, manifest, readCss });
   const visitorPages = new Map<string, { page: HtmlPage; at: number; html: string }>();
   return {
     async page(req, html) {
