@@ -29,7 +29,10 @@ function files(dir, skip = () => false) {
     for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
       const full = path.join(d, entry.name);
       if (entry.isDirectory()) {
-        if (['node_modules', 'dist', 'dist-ssr', '.vite'].includes(entry.name) || entry.name.startsWith('.dist-'))
+        if (
+          ['node_modules', 'dist', 'dist-ssr', '.vite'].includes(entry.name) ||
+          entry.name.startsWith('.dist-')
+        )
           continue;
         walk(full);
       } else if (!skip(full)) out.push(full);
@@ -171,7 +174,19 @@ async function buildWeb(out) {
 async function buildFirstView(out) {
   const r = spawnSync(
     'npm',
-    ['run', 'build', '-w', 'apps/web', '--', '--ssr', 'src/ssr/firstView.tsx', '--outDir', out, '--logLevel', 'warn'],
+    [
+      'run',
+      'build',
+      '-w',
+      'apps/web',
+      '--',
+      '--ssr',
+      'src/ssr/firstView.tsx',
+      '--outDir',
+      out,
+      '--logLevel',
+      'warn',
+    ],
     { cwd: root, stdio: 'inherit' },
   );
   if (r.status !== 0) throw new Error(`vite build --ssr exited with ${r.status ?? r.signal}`);
@@ -179,7 +194,12 @@ async function buildFirstView(out) {
 
 try {
   await part('web', rel('apps/web/dist'), [...shared, ...files(rel('apps/web'), isTest)], buildWeb);
-  await part('web first view', rel('apps/web/dist-ssr'), [...shared, ...files(rel('apps/web'), isTest)], buildFirstView);
+  await part(
+    'web first view',
+    rel('apps/web/dist-ssr'),
+    [...shared, ...files(rel('apps/web'), isTest)],
+    buildFirstView,
+  );
   await part(
     'server',
     rel('apps/server/dist'),

@@ -56,7 +56,7 @@ import { registerPostJobs } from './modules/posts/post.jobs.ts';
 import { postRoutes } from './modules/posts/post.routes.ts';
 import { reportRoutes } from './modules/reports/report.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
-import { injectShareMeta, nameIndexHtml, type ShareService } from './modules/share/share.ts';
+import { injectShareMeta, nameIndexHtml } from './modules/share/share.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/subscription.routes.ts';
 import { registerUserJobs } from './modules/users/user.jobs.ts';

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, Suspense, startTransition } from 'react';
+import { StrictMode, Suspense, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 // The DOM build of RouterProvider wires react-dom's flushSync, which usePatchQuery asks for.
@@ -34,7 +34,8 @@ const usable = firstView && firstView.viewer === viewer && firstView.language ==
 if (firstView && firstView.viewer !== viewer) {
   void syncSessionCookie(session.token);
   if (firstView.viewer) {
-    container.innerHTML = '<div class="loader loader--page"><span class="spinner" aria-hidden="true"></span></div>';
+    container.innerHTML =
+      '<div class="loader loader--page"><span class="spinner" aria-hidden="true"></span></div>';
   }
 }
 if (usable) {
@@ -60,11 +61,18 @@ useSession.subscribe((state, previous) => {
 // screen. A namespace needed later suspends its component until its catalogue arrives. The render
 // is a transition, so React yields to the browser while it builds the first screen instead of
 // blocking it in one long task.
+/** Marks the server's first view as replaced: it took no clicks meanwhile (app.css). */
+function FirstViewTakeover() {
+  useLayoutEffect(() => container?.removeAttribute('data-first-view'), []);
+  return null;
+}
+
 void Promise.allSettled([i18nReady, startup, page]).then(() => {
   const root = createRoot(container);
   startTransition(() => {
     root.render(
       <StrictMode>
+        <FirstViewTakeover />
         <QueryClientProvider client={queryClient}>
           <I18nextProvider i18n={i18n}>
             <Suspense fallback={null}>

@@ -66,8 +66,13 @@ function request(url: string, cookies: Record<string, string> = {}, headers: Rec
 async function render(url: string, cookies: Record<string, string> = {}) {
   const page = await view.render(request(url, cookies), INDEX);
   if (!page) return null;
-  const json = /<script type="application\/json" id="fv-first-view">([\s\S]*?)<\/script>/.exec(page.html)?.[1];
-  const root = /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(page.html)?.[1] ?? '';
+  const json = /<script type="application\/json" id="fv-first-view">([\s\S]*?)<\/script>/.exec(
+    page.html,
+  )?.[1];
+  const root =
+    /<div id="root" data-first-view="">([\s\S]*)<\/div><script type="application\/json"/.exec(
+      page.html,
+    )?.[1] ?? '';
   return { ...page, root, data: JSON.parse(json ?? 'null') as FirstViewData };
 }
 
@@ -150,7 +155,13 @@ describe('the first view of a page (ADR 0048)', () => {
       base,
       '/api/v1/posts',
       creator.token,
-      { certifyAdults: 'true', certifyConsent: 'true', certifyTerms: 'true', message: 'Locked photo', visibility: 'subscribers' },
+      {
+        certifyAdults: 'true',
+        certifyConsent: 'true',
+        certifyTerms: 'true',
+        message: 'Locked photo',
+        visibility: 'subscribers',
+      },
       [{ name: 'photo.jpg', data: await jpeg() }],
     );
     expect(res.status).toBe(200);
@@ -162,9 +173,9 @@ describe('the first view of a page (ADR 0048)', () => {
       if (own.body.posts[0]?.media[0]?.src) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect((await t.call('admin.postReview', { id, adminStatus: 'approved' }, { token: admin.token })).status).toBe(
-      200,
-    );
+    expect(
+      (await t.call('admin.postReview', { id, adminStatus: 'approved' }, { token: admin.token })).status,
+    ).toBe(200);
     const subscriber = await createUser(t);
     await subscribe(t, subscriber.id, creator.id);
     const urls = (post: Post | undefined) =>
@@ -248,12 +259,14 @@ describe('page loads through the server', () => {
 
   it('makes Secure cookies when asked to', () => {
     const expires = new Date(Date.now() + 86_400_000);
-    expect(sessionCookie('tok', true, expires)).toMatch(/^fv_session=tok; Path=\/; HttpOnly; SameSite=Lax; Secure; Max-Age=86\d{3}; Expires=/);
+    expect(sessionCookie('tok', true, expires)).toMatch(
+      /^fv_session=tok; Path=\/; HttpOnly; SameSite=Lax; Secure; Max-Age=86\d{3}; Expires=/,
+    );
   });
 });
 
 describe('first-view helpers', () => {
-  it("escapes the data so no text can end the script element or open a comment", () => {
+  it('escapes the data so no text can end the script element or open a comment', () => {
     const hostile = { message: '</script><script>alert(1)</script><!-- & \u2028\u2029' };
     const json = scriptJson(hostile);
     expect(json).not.toMatch(/<|>|&|\u2028|\u2029/);
@@ -266,7 +279,13 @@ describe('first-view helpers', () => {
     });
     expect(html.match(/<\/script>/g)?.length).toBe(2); // the data's and the module's
     expect(html).toContain('<html lang="en" class="mobile" data-screen="mobile">');
-    expect(html).toContain('<div id="root"><p>hi</p></div><script type="application/json" id="fv-first-view">');
+    expect(html).toContain(
+      '<div id="root" data-first-view=""><p>hi</p></div><script type="application/json" id="fv-first-view">',
+    );
+    // The entry runs after the first paint: the boot script has it and the modules to preload.
+    expect(html).toContain(
+      '<script type="module" async src="/first-view-boot.js" data-entry="/assets/index.js"',
+    );
     expect(html).toContain('<noscript>');
   });
 
@@ -275,9 +294,9 @@ describe('first-view helpers', () => {
     expect(cookies.get('fv_lang')).toBe('es');
     expect(cookies.get('bad')).toBeUndefined();
     expect(screenOf(request('/', {}, { 'sec-ch-ua-mobile': '?1' }))).toBe('mobile');
-    expect(screenOf(request('/', {}, { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile' }))).toBe(
-      'mobile',
-    );
+    expect(
+      screenOf(request('/', {}, { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile' })),
+    ).toBe('mobile');
     expect(screenOf(request('/', {}, { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' }))).toBe('desktop');
   });
 });

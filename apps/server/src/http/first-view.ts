@@ -23,8 +23,8 @@ import type { AuthService } from '../modules/auth/auth.service.ts';
 import { isApiToken } from '../modules/developer/api-token.service.ts';
 import type { Services } from '../services.ts';
 import { extractToken } from './auth.ts';
-import { compressHtml, type HtmlPage } from './html.ts';
 import type { AuthInfo } from './guards.ts';
+import { compressHtml, type HtmlPage } from './html.ts';
 
 /**
  * The server's first view of a page (ADR 0048): for a GET of the home page, a creator page or a
@@ -215,13 +215,22 @@ export function injectFirstView(
     if (!modules.includes(href)) modules.push(href);
     return '';
   };
-  let html = indexHtml.replace(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g, collect);
-  const links = view.links.replace(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g, collect);
+  let html = indexHtml.replace(
+    /<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g,
+    collect,
+  );
+  const links = view.links.replace(
+    /<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g,
+    collect,
+  );
   let entry = '';
-  html = html.replace(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/, (_, src: string) => {
-    entry = src;
-    return '';
-  });
+  html = html.replace(
+    /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/,
+    (_, src: string) => {
+      entry = src;
+      return '';
+    },
+  );
   const boot = entry
     ? `<script type="module" async src="/first-view-boot.js" data-entry="${entry}" data-modules="${modules.join(' ')}"></script>`
     : '';
@@ -234,7 +243,7 @@ export function injectFirstView(
     .replace(
       root,
       () =>
-        `<div id="root">${view.markup}</div><script type="application/json" id="${FIRST_VIEW_SCRIPT_ID}">${scriptJson(view.data)}</script>${boot}`,
+        `<div id="root" data-first-view="">${view.markup}</div><script type="application/json" id="${FIRST_VIEW_SCRIPT_ID}">${scriptJson(view.data)}</script>${boot}`,
     );
 }
 
@@ -268,7 +277,10 @@ function shaper() {
 }
 
 /** The session of the page load's fv_session cookie, or null (none, unknown, expired, revoked, suspended). */
-export async function cookieSession(auth: AuthService, cookies: Map<string, string>): Promise<AuthInfo | null> {
+export async function cookieSession(
+  auth: AuthService,
+  cookies: Map<string, string>,
+): Promise<AuthInfo | null> {
   const token = cookies.get(FIRST_VIEW_COOKIES.session);
   // Personal API tokens are for programs, not pages.
   if (!token || isApiToken(token)) return null;
@@ -315,7 +327,11 @@ export function createFirstView(deps: FirstViewDeps) {
         return {
           page: 'post/PostPage',
           queries: [
-            { key: ['posts.list', { post: route.id }], data: await feed(auth, { post: route.id }), infinite: true },
+            {
+              key: ['posts.list', { post: route.id }],
+              data: await feed(auth, { post: route.id }),
+              infinite: true,
+            },
           ],
         };
       case 'creator': {
@@ -417,7 +433,10 @@ export function registerSessionCookie(app: FastifyInstance, auth: AuthService): 
     if (!token || !session) {
       return reply.header('set-cookie', sessionCookie(null, secure)).status(401).send({ ok: false });
     }
-    return reply.header('set-cookie', sessionCookie(token, secure, session)).status(200).send({ ok: true });
+    return reply
+      .header('set-cookie', sessionCookie(token, secure, session))
+      .status(200)
+      .send({ ok: true });
   });
   app.delete(FIRST_VIEW_SESSION_PATH, async (req, reply) =>
     reply
@@ -440,7 +459,9 @@ const VISITOR_PAGES_MAX = 200;
 export async function createWebFirstView(
   config: { webDistDir: string },
   services: FirstViewDeps['services'],
-): Promise<{ page(req: FastifyRequest, html: string): Promise<{ page: HtmlPage; personal: boolean } | null> } | null> {
+): Promise<{
+  page(req: FastifyRequest, html: string): Promise<{ page: HtmlPage; personal: boolean } | null>;
+} | null> {
   const renderer = await loadFirstViewRenderer(path.join(path.dirname(config.webDistDir), 'dist-ssr')).catch(
     () => null,
   );
@@ -476,7 +497,8 @@ export async function createWebFirstView(
       if (!made) return null;
       const page = compressHtml(made.html, false);
       if (visitor && !made.personal) {
-        if (visitorPages.size >= VISITOR_PAGES_MAX) visitorPages.delete(visitorPages.keys().next().value ?? '');
+        if (visitorPages.size >= VISITOR_PAGES_MAX)
+          visitorPages.delete(visitorPages.keys().next().value ?? '');
         visitorPages.set(key, { page, at: Date.now(), html });
       }
       return { page, personal: made.personal };

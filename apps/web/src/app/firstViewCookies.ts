@@ -11,6 +11,7 @@ const YEAR_SECONDS = 365 * 86_400;
 function setCookie(name: string, value: string | null): void {
   try {
     const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari.
     document.cookie =
       value === null
         ? `${name}=; Path=/; Max-Age=0; SameSite=Lax${secure}`

@@ -1,4 +1,11 @@
-import type { CreatorProfile, HomeResponse, Language, Post, PostsResponse, Profile } from '@fanverse/contract';
+import type {
+  CreatorProfile,
+  HomeResponse,
+  Language,
+  Post,
+  PostsResponse,
+  Profile,
+} from '@fanverse/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../locales/en/content.json';
 import { type FirstViewInput, prepareFirstView, renderFirstView } from './firstView.tsx';
@@ -21,7 +28,13 @@ const home: HomeResponse = {
     sandboxControls: false,
     payoutPeriod: 'weekly',
     earningsHoldDays: 7,
-    switches: { signups: true, creatorApplications: true, tips: true, giftsAndFlowers: true, paidMessages: true },
+    switches: {
+      signups: true,
+      creatorApplications: true,
+      tips: true,
+      giftsAndFlowers: true,
+      paidMessages: true,
+    },
     giftCosts: { flowers: 10, gift: 50 },
     uploadLimits: { imageMb: 20, videoMb: 1024 },
   },
@@ -59,7 +72,7 @@ function post(id: string, fields: Partial<Post> = {}): Post {
     access: true,
     adminStatus: 'approved',
     reviewReason: null,
-    status: 'published',
+    status: 'active',
     publishAt: null,
     date: new Date().toISOString(),
     ...fields,
@@ -198,7 +211,10 @@ describe('the first view (ADR 0048)', () => {
   it("renders a fan's feed, a creator page and a post in each language", () => {
     for (const language of ['en', 'es'] as const) {
       const homeFeed = renderFirstView(
-        input('/', language, { ...signedIn, queries: [{ key: ['posts.list', {}], data: feed([post('a')]), infinite: true }] }),
+        input('/', language, {
+          ...signedIn,
+          queries: [{ key: ['posts.list', {}], data: feed([post('a')]), infinite: true }],
+        }),
       );
       expect(homeFeed).toContain(language === 'en' ? 'Your feed' : 'Tu feed');
       expect(homeFeed).toContain('Message of a');
@@ -243,7 +259,10 @@ describe('the first view (ADR 0048)', () => {
       media: [lockedMedia],
     });
     const html = renderFirstView(
-      input('/', 'es', { ...signedIn, queries: [{ key: ['posts.list', {}], data: feed([locked]), infinite: true }] }),
+      input('/', 'es', {
+        ...signedIn,
+        queries: [{ key: ['posts.list', {}], data: feed([locked]), infinite: true }],
+      }),
     );
     expect(html).toContain('Desbloquear por 40 créditos');
     expect(html).not.toContain('/api/v1/media/media-1/web');
