@@ -239,7 +239,7 @@ describe('page loads through the server', () => {
 
   it('POST /web/session sets an HttpOnly, SameSite=Lax cookie for a valid session only; DELETE clears it', async () => {
     const set = await t.app.inject({ method: 'POST', url: '/web/session', headers: { a1sledom: fan.token } });
-    expect(set.statusCode).toBe(200);
+    expect(set.statusCode).toBe(204);
     const cookie = String(set.headers['set-cookie']);
     expect(cookie).toContain(`fv_session=${fan.token}`);
     expect(cookie).toContain('HttpOnly');

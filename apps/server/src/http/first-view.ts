@@ -442,8 +442,8 @@ export function registerSessionCookie(app: FastifyInstance, auth: AuthService): 
     reply
       .header('cache-control', 'no-store')
       .header('set-cookie', sessionCookie(null, req.protocol === 'https'))
-      .status(200)
-      .send({ ok: true }),
+      .status(204)
+      .send(),
   );
 }
 

@@ -51,8 +51,11 @@ export function syncSessionCookie(token: string | null): Promise<void> {
     method: token ? 'POST' : 'DELETE',
     headers: token ? { [TOKEN_HEADER]: token } : {},
     credentials: 'same-origin',
-  }).then(
-    () => undefined,
-    () => undefined,
-  );
+  })
+    .then(
+      // Read to the end, so the request is over (an unread answer can keep the page "busy").
+      (res) => res.arrayBuffer().then(() => undefined),
+      () => undefined,
+    )
+    .catch(() => undefined);
 }
