@@ -456,7 +456,7 @@ async function registerWeb(app: FastifyInstance, config: Config, services: Servi
   const indexHtml = hasWeb ? nameIndexHtml(fs.readFileSync(index, 'utf8'), config.appName) : '';
   const indexPage = compressHtml(indexHtml, true);
   const firstView = hasWeb ? await createWebFirstView(config, services) : null;
-  registerSessionCookie(app, services.auth);
+  registerSessionCookie(app, services.auth, config.publicUrl);
   const sendPage = (req: FastifyRequest, reply: FastifyReply, page: HtmlPage, vary = 'accept-encoding') => {
     const encoding = acceptedEncoding(req.headers['accept-encoding']);
     reply.header('vary', vary).type('text/html; charset=utf-8');

@@ -424,11 +424,18 @@ export function sessionCookie(token: string | null, secure: boolean, expires?: D
  * (valid sessions only, until the session's own expiry); DELETE (sign-out, a stale cookie) clears
  * it. A cross-site page cannot send the header without CORS, which the server does not grant.
  */
-export function registerSessionCookie(app: FastifyInstance, auth: AuthService): void {
+export function registerSessionCookie(
+  app: FastifyInstance,
+  auth: AuthService,
+  publicUrl: string | undefined,
+): void {
+  // Secure over https: the request's own (or, with TRUST_PROXY, the proxy's) or the public address's.
+  const httpsSite = !!publicUrl?.startsWith('https://');
+  const isSecure = (req: FastifyRequest) => httpsSite || req.protocol === 'https';
   app.post(FIRST_VIEW_SESSION_PATH, async (req, reply) => {
     const token = extractToken(req);
     const session = token && !isApiToken(token) ? await auth.sessionExpiry(token).catch(() => null) : null;
-    const secure = req.protocol === 'https';
+    const secure = isSecure(req);
     reply.header('cache-control', 'no-store');
     if (!token || !session) {
       return reply.header('set-cookie', sessionCookie(null, secure)).status(401).send({ ok: false });
@@ -441,7 +448,7 @@ export function registerSessionCookie(app: FastifyInstance, auth: AuthService): 
   app.delete(FIRST_VIEW_SESSION_PATH, async (req, reply) =>
     reply
       .header('cache-control', 'no-store')
-      .header('set-cookie', sessionCookie(null, req.protocol === 'https'))
+      .header('set-cookie', sessionCookie(null, isSecure(req)))
       .status(204)
       .send(),
   );
