@@ -10,6 +10,7 @@ import {
   type FirstViewRenderer,
   firstViewRoute,
   injectFirstView,
+  pageLinks,
   readCookies,
   screenOf,
   scriptJson,
@@ -287,6 +288,28 @@ describe('first-view helpers', () => {
       '<script type="module" async src="/first-view-boot.js" data-entry="/assets/index.js"',
     );
     expect(html).toContain('<noscript>');
+  });
+
+  it("inlines the page chunk's stylesheets (a disabled link stands for each) and preloads its modules", () => {
+    const manifest = {
+      'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'] },
+      'src/features/post/PostPage.tsx': {
+        file: 'assets/PostPage.js',
+        imports: ['_shared.js', 'index.html'],
+        css: ['assets/PostPage.css'],
+      },
+      '_shared.js': { file: 'assets/shared.js', css: ['assets/shared.css'] },
+    };
+    const links = pageLinks(manifest, 'post/PostPage', (file) =>
+      file === 'assets/shared.css' ? null : '.p{}',
+    );
+    expect(links).toBe(
+      '<style>.p{}</style><link rel="stylesheet" crossorigin href="/assets/PostPage.css" disabled>' +
+        '<link rel="stylesheet" crossorigin href="/assets/shared.css">' +
+        '<link rel="modulepreload" crossorigin href="/assets/PostPage.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/shared.js">',
+    );
+    expect(pageLinks(null, 'post/PostPage', () => null)).toBe('');
   });
 
   it('reads cookies and guesses the screen class', () => {

@@ -438,12 +438,12 @@ export function registerSessionCookie(
     const secure = isSecure(req);
     reply.header('cache-control', 'no-store');
     if (!token || !session) {
-      return reply.header('set-cookie', sessionCookie(null, secure)).status(401).send({ ok: false });
+      return reply.header('set-cookie', sessionCookie(null, secure)).status(401).send();
     }
     return reply
       .header('set-cookie', sessionCookie(token, secure, session))
-      .status(200)
-      .send({ ok: true });
+      .status(204)
+      .send();
   });
   app.delete(FIRST_VIEW_SESSION_PATH, async (req, reply) =>
     reply
