@@ -26,17 +26,16 @@ if (!container) throw new Error('#root is missing from index.html');
 // The server's first view (ADR 0048): when it was rendered for this browser's viewer and language,
 // its data seeds the start-up store and the query cache, and the first render (the same page)
 // replaces its markup without asking anything again. Otherwise (a stale cookie, storage cleared)
-// the app starts as without it, and a view rendered for someone signed in is taken off at once.
+// the app starts as without it; a view rendered for another viewer is taken off at once.
 const firstView = readFirstView();
 const session = useSession.getState();
 const viewer = session.token && session.user ? session.user._id : null;
 const usable = firstView && firstView.viewer === viewer && firstView.language === session.language;
 if (firstView && firstView.viewer !== viewer) {
   void syncSessionCookie(session.token);
-  if (firstView.viewer) {
-    container.innerHTML =
-      '<div class="loader loader--page"><span class="spinner" aria-hidden="true"></span></div>';
-  }
+  // Someone else's page (or a visitor's for someone signed in): off the screen until the app renders.
+  container.innerHTML =
+    '<div class="loader loader--page"><span class="spinner" aria-hidden="true"></span></div>';
 }
 if (usable) {
   for (const query of firstView.queries) queryClient.setQueryData(query.key, cachedValue(query));
