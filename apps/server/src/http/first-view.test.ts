@@ -100,9 +100,9 @@ describe('the first view of a page (ADR 0048)', () => {
       // A visitor's feed holds free posts only: the paid one is in neither the markup nor the data.
       expect(page.html).not.toContain('Pay to see the sunset');
       // No age notice accepted: it is rendered over the page.
-      expect(page.root).toContain('data-testid="age-advice"');
+      expect(page.root).toContain('data-fv-testid="age-advice"');
     }
-    expect((await render('/', { fv_age: '1' }))?.root).not.toContain('data-testid="age-advice"');
+    expect((await render('/', { fv_age: '1' }))?.root).not.toContain('data-fv-testid="age-advice"');
   });
 
   it('seeds the client with what the API answers the same viewer', async () => {
@@ -115,14 +115,14 @@ describe('the first view of a page (ADR 0048)', () => {
       api.body.posts.map((p) => p._id),
     );
     expect(page?.data.profile?.username).toBe(fan.username);
-    expect(page?.root).toContain('data-testid="user-menu-button"');
-    expect(page?.root).not.toContain('data-testid="age-advice"');
+    expect(page?.root).toContain('data-fv-testid="user-menu-button"');
+    expect(page?.root).not.toContain('data-fv-testid="age-advice"');
   });
 
   it("renders a creator's page for a signed-in fan in both languages; a visitor gets none (login first)", async () => {
     const en = await render(`/${creator.username}`, { fv_session: fan.token });
     const es = await render(`/${creator.username}`, { fv_session: fan.token, fv_lang: 'es' });
-    expect(en?.root).toContain('data-testid="creator-header"');
+    expect(en?.root).toContain('data-fv-testid="creator-header"');
     expect(en?.root).toContain('Posts');
     expect(es?.root).toContain('Publicaciones');
     expect(es?.root).toContain('Mensaje');
@@ -135,7 +135,7 @@ describe('the first view of a page (ADR 0048)', () => {
     const en = await render(`/post/${free}`);
     const es = await render(`/post/${free}`, { fv_lang: 'es' });
     expect(en?.root).toContain('Free sunrise for everyone');
-    expect(en?.root).toContain('data-testid="post-page"');
+    expect(en?.root).toContain('data-fv-testid="post-page"');
     expect(es?.root).toContain('Free sunrise for everyone');
     expect(es?.root).toContain('Compartir');
     expect(en?.root).toContain('Share');

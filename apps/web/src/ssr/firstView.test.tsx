@@ -203,9 +203,9 @@ describe('the first view (ADR 0048)', () => {
     expect(es).toContain('Saltar al contenido');
     expect(es).toContain('Solo para adultos (18+)');
     expect(es).not.toContain('Log in');
-    expect(en.match(/data-testid="post-card"/g)?.length).toBe(4);
+    expect(en.match(/data-fv-testid="post-card"/g)?.length).toBe(4);
     for (const html of [en, es]) expect(html).not.toMatch(KEY_LIKE);
-    expect(renderFirstView(input('/', 'en', { queries }))).not.toContain('data-testid="age-advice"');
+    expect(renderFirstView(input('/', 'en', { queries }))).not.toContain('data-fv-testid="age-advice"');
   });
 
   it("renders a fan's feed, a creator page and a post in each language", () => {
@@ -228,7 +228,7 @@ describe('the first view (ADR 0048)', () => {
           ],
         }),
       );
-      expect(creator).toContain('data-testid="creator-header"');
+      expect(creator).toContain('data-fv-testid="creator-header"');
       expect(creator).toContain('Sunsets and yoga');
       expect(creator).toContain(language === 'en' ? 'Subscribe' : 'Suscribirse');
       expect(creator).toContain('Message of b');
@@ -244,7 +244,7 @@ describe('the first view (ADR 0048)', () => {
           ],
         }),
       );
-      expect(single).toContain('data-testid="post-page"');
+      expect(single).toContain('data-fv-testid="post-page"');
       expect(single).toContain(language === 'en' ? 'Share' : 'Compartir');
       for (const html of [homeFeed, creator, single]) expect(html).not.toMatch(KEY_LIKE);
     }

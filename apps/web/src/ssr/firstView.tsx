@@ -83,6 +83,15 @@ export async function prepareFirstView(): Promise<void> {
   i18nFor('es');
 }
 
+/**
+ * The first view's test ids are renamed (data-fv-testid): a browser test that finds an element by
+ * its test id finds the app's own, live one, not the server's markup it replaces (where a click or
+ * a play() would be lost). Nothing else reads them; user text cannot hold the attribute (escaped).
+ */
+function testIdsOfFirstView(html: string): string {
+  return html.replace(/ data-testid="/g, ' data-fv-testid="');
+}
+
 function setServerState<T extends object>(
   store: { getInitialState: () => T; setState: (partial: Partial<T>) => void },
   values: Partial<T>,
@@ -118,16 +127,18 @@ export function renderFirstView(input: FirstViewInput): string {
   setServerState(useUi, { screen: input.screen });
   globalThis.__fvAgeAccepted = input.ageAccepted;
   try {
-    return renderToString(
-      <StrictMode>
-        <QueryClientProvider client={client}>
-          <I18nextProvider i18n={i18nFor(input.language)}>
-            <StaticRouter location={input.url}>
-              <Routes />
-            </StaticRouter>
-          </I18nextProvider>
-        </QueryClientProvider>
-      </StrictMode>,
+    return testIdsOfFirstView(
+      renderToString(
+        <StrictMode>
+          <QueryClientProvider client={client}>
+            <I18nextProvider i18n={i18nFor(input.language)}>
+              <StaticRouter location={input.url}>
+                <Routes />
+              </StaticRouter>
+            </I18nextProvider>
+          </QueryClientProvider>
+        </StrictMode>,
+      ),
     );
   } finally {
     client.clear();

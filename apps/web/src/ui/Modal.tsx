@@ -45,8 +45,13 @@ export function Modal({
 }: ModalProps) {
   const { t } = useTranslation();
   const [mounted, setMounted] = useState(open);
-  // A server render (the first view, ADR 0048) shows an open modal as it is once open.
-  const [shown, setShown] = useState(open && typeof document === 'undefined');
+  // A modal open in the server's first view (ADR 0048) is shown as it is once open, on the server
+  // and in the app's first render that replaces it (no fade out and in again).
+  const [shown, setShown] = useState(
+    () =>
+      open &&
+      (typeof document === 'undefined' || !!document.getElementById('root')?.hasAttribute('data-first-view')),
+  );
   const panelRef = useRef<HTMLDivElement>(null);
   const onClosedRef = useRef(onClosed);
   onClosedRef.current = onClosed;
