@@ -60,9 +60,17 @@ useSession.subscribe((state, previous) => {
 // screen. A namespace needed later suspends its component until its catalogue arrives. The render
 // is a transition, so React yields to the browser while it builds the first screen instead of
 // blocking it in one long task.
-/** Marks the server's first view as replaced: it took no clicks meanwhile (app.css). */
+/**
+ * Marks the server's first view as replaced: until then #root was inert and hidden from assistive
+ * technology (app.css: no clicks either). A modal of the app makes #root inert again afterwards.
+ */
 function FirstViewTakeover() {
-  useLayoutEffect(() => container?.removeAttribute('data-first-view'), []);
+  useLayoutEffect(() => {
+    if (!container?.hasAttribute('data-first-view')) return;
+    container.removeAttribute('data-first-view');
+    container.removeAttribute('aria-hidden');
+    container.inert = false;
+  }, []);
   return null;
 }
 

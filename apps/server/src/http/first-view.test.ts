@@ -71,7 +71,7 @@ async function render(url: string, cookies: Record<string, string> = {}) {
     page.html,
   )?.[1];
   const root =
-    /<div id="root" data-first-view="">([\s\S]*)<\/div><script type="application\/json"/.exec(
+    /<div id="root" data-first-view="" inert aria-hidden="true">([\s\S]*)<\/div><script type="application\/json"/.exec(
       page.html,
     )?.[1] ?? '';
   return { ...page, root, data: JSON.parse(json ?? 'null') as FirstViewData };
@@ -280,7 +280,7 @@ describe('first-view helpers', () => {
     expect(html.match(/<\/script>/g)?.length).toBe(2); // the data's and the module's
     expect(html).toContain('<html lang="en" class="mobile" data-screen="mobile">');
     expect(html).toContain(
-      '<div id="root" data-first-view=""><p>hi</p></div><script type="application/json" id="fv-first-view">',
+      '<div id="root" data-first-view="" inert aria-hidden="true"><p>hi</p></div><script type="application/json" id="fv-first-view">',
     );
     // The entry runs after the first paint: the boot script has it and the modules to preload.
     expect(html).toContain(

@@ -208,6 +208,8 @@ export function injectFirstView(
 ): string {
   const root = /<div id="root">[\s\S]*?<\/main>\s*<\/div>/;
   if (!root.test(indexHtml)) return indexHtml;
+  // #root is inert (no focus, no clicks) and hidden from assistive technology until the app has
+  // replaced the markup with its own, live one (main.tsx): nothing done on it would be kept.
   // The app's modules are asked for once the markup is painted (public/first-view-boot.js): the
   // entry's <script> and every modulepreload (index.html's and the page's) go to the boot script.
   const modules: string[] = [];
@@ -243,7 +245,7 @@ export function injectFirstView(
     .replace(
       root,
       () =>
-        `<div id="root" data-first-view="">${view.markup}</div><script type="application/json" id="${FIRST_VIEW_SCRIPT_ID}">${scriptJson(view.data)}</script>${boot}`,
+        `<div id="root" data-first-view="" inert aria-hidden="true">${view.markup}</div><script type="application/json" id="${FIRST_VIEW_SCRIPT_ID}">${scriptJson(view.data)}</script>${boot}`,
     );
 }
 
