@@ -1,6 +1,7 @@
 // `npm run build` (and the first step of `npm start`): builds what production runs, each part only
 // when its inputs changed since its last build.
 //   - the web app: Vite → apps/web/dist
+//   - the web app's first view for the server (ADR 0048): Vite SSR → apps/web/dist-ssr/firstView.js
 //   - the server: esbuild bundles apps/server/src (and the contract) into apps/server/dist/main.js;
 //     every npm package stays external and is loaded from node_modules, so native and WASM packages
 //     (sharp, argon2, PGlite, the ffmpeg installers…) work as installed. The SQL migrations are
@@ -28,7 +29,10 @@ function files(dir, skip = () => false) {
     for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
       const full = path.join(d, entry.name);
       if (entry.isDirectory()) {
-        if (['node_modules', 'dist', '.vite'].includes(entry.name) || entry.name.startsWith('.dist-'))
+        if (
+          ['node_modules', 'dist', 'dist-ssr', '.vite'].includes(entry.name) ||
+          entry.name.startsWith('.dist-')
+        )
           continue;
         walk(full);
       } else if (!skip(full)) out.push(full);
@@ -166,8 +170,36 @@ async function buildWeb(out) {
   if (r.status !== 0) throw new Error(`vite build exited with ${r.status ?? r.signal}`);
 }
 
+/** The server's first view (ADR 0048): the web app's SSR entry, which the server imports. */
+async function buildFirstView(out) {
+  const r = spawnSync(
+    'npm',
+    [
+      'run',
+      'build',
+      '-w',
+      'apps/web',
+      '--',
+      '--ssr',
+      'src/ssr/firstView.tsx',
+      '--outDir',
+      out,
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (r.status !== 0) throw new Error(`vite build --ssr exited with ${r.status ?? r.signal}`);
+}
+
 try {
   await part('web', rel('apps/web/dist'), [...shared, ...files(rel('apps/web'), isTest)], buildWeb);
+  await part(
+    'web first view',
+    rel('apps/web/dist-ssr'),
+    [...shared, ...files(rel('apps/web'), isTest)],
+    buildFirstView,
+  );
   await part(
     'server',
     rel('apps/server/dist'),

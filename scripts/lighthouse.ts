@@ -10,7 +10,8 @@
  *   npm run lighthouse -- --out path.md      another report file
  *
  * Pages: the home page for a visitor (cold cache, storage cleared, as Lighthouse does by default);
- * then, signed in as the demo fan (token put in localStorage, HTTP cache cleared before each run):
+ * then, signed in as the demo fan (token put in localStorage and the fv_session cookie set as the
+ * app does at sign-in, ADR 0048; HTTP cache cleared before each run):
  * the fan's home, a creator page (it needs a session, spec §2), a post and the messages wall.
  * The server is a fresh `node apps/server/dist/main.js` on a free port and a throw-away data
  * directory (PGlite, demo data seeded on start).
@@ -191,11 +192,17 @@ async function main(): Promise<void> {
           },
           [auth.token, JSON.stringify(auth.user)] as const,
         );
+        // As the app has it after sign-in: the fv_session cookie the server sets (ADR 0048).
+        const set = await fetch(`${base}/web/session`, { method: 'POST', headers: { a1sledom: auth.token } });
+        const value = /fv_session=([^;]*)/.exec(set.headers.get('set-cookie') ?? '')?.[1];
+        if (!set.ok || !value) throw new Error(`POST /web/session: ${set.status}`);
+        await context.addCookies([{ name: 'fv_session', value, url: base, httpOnly: true, sameSite: 'Lax' }]);
         signedIn = true;
       }
       if (!page.signedIn && signedIn) {
         await tab.goto(`${base}/healthz`);
         await tab.evaluate(() => localStorage.clear());
+        await context.clearCookies();
         signedIn = false;
       }
       // A cold HTTP cache for every run, also when the storage (the session) is kept.
@@ -235,7 +242,8 @@ function writeReport(results: { page: PageSpec; url: string; lhr: LhResult }[]):
     `${version} (mobile form factor, simulated throttling, the defaults) in Debian's ${chrome},`,
     'headless, against the production build (`apps/server/dist/main.js`) on a fresh PGlite store',
     'with the demo data. The visitor page runs with a cleared storage and cache; signed-in pages keep',
-    "the demo fan's session (localStorage) and start with a cleared HTTP cache. The machine is shared:",
+    "the demo fan's session (localStorage and its fv_session cookie, ADR 0048) and start with a cleared",
+    'HTTP cache. The machine is shared:',
     'performance scores move with its load (simulated throttling scales from the observed trace).',
     '',
     `- Run: ${new Date().toISOString()}`,

@@ -100,13 +100,34 @@ function inlineEntryCss(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The server's first view (ADR 0048): `vite build --ssr` builds src/ssr/firstView.tsx into
+ * dist-ssr/firstView.js (npm packages stay imports from node_modules), which the server imports.
+ */
+const firstViewBuild = {
   root: import.meta.dirname,
-  plugins: [react(), endpointRoutes(), inlineEntryCss(), stampServiceWorker(), precompressAssets()],
-  server: {
-    proxy: {
-      '/api': { target: 'http://localhost:3000', changeOrigin: true, ws: true },
-    },
+  plugins: [react(), endpointRoutes()],
+  build: {
+    ssr: 'src/ssr/firstView.tsx',
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    sourcemap: true,
+    copyPublicDir: false,
+    rollupOptions: { output: { entryFileNames: 'firstView.js' } },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
-});
+};
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? firstViewBuild
+    : {
+        root: import.meta.dirname,
+        plugins: [react(), endpointRoutes(), inlineEntryCss(), stampServiceWorker(), precompressAssets()],
+        server: {
+          proxy: {
+            '/api': { target: 'http://localhost:3000', changeOrigin: true, ws: true },
+          },
+        },
+        build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
+      },
+);

@@ -64,7 +64,8 @@ test.describe('visitors', () => {
     await expect(page.getByTestId('reload-button')).toBeVisible();
     await page.route('**/api/v1/?view=home', (route) => route.abort());
     await page.route('**/api/v1?view=home', (route) => route.abort());
-    await page.goto('/');
+    // Not the home page: its server-rendered first view brings the start-up data (ADR 0048).
+    await page.goto('/about');
     await expect(page).toHaveURL(/\/error\/api$/);
     await expect(page.getByTestId('api-error-page')).toBeVisible();
     await shot(page, info, 'error-api-desktop');

@@ -14,6 +14,7 @@ import type { Database } from './db/client.ts';
 import { createAuthenticator } from './http/auth.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerEtags } from './http/etag.ts';
+import { createWebFirstView, registerSessionCookie } from './http/first-view.ts';
 import { acceptedEncoding, compressHtml, type HtmlPage } from './http/html.ts';
 import { createMetrics, type Metrics } from './http/metrics.ts';
 import { deleteTempFiles, readMultipart, registerMultipart } from './http/multipart.ts';
@@ -55,7 +56,7 @@ import { registerPostJobs } from './modules/posts/post.jobs.ts';
 import { postRoutes } from './modules/posts/post.routes.ts';
 import { reportRoutes } from './modules/reports/report.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
-import { injectShareMeta, nameIndexHtml, type ShareService } from './modules/share/share.ts';
+import { injectShareMeta, nameIndexHtml } from './modules/share/share.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/subscription.routes.ts';
 import { registerUserJobs } from './modules/users/user.jobs.ts';
@@ -364,7 +365,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     }
   });
 
-  await registerWeb(app, config, services.share);
+  await registerWeb(app, config, services);
 
   const realtime = attachRealtime({
     app,
@@ -444,15 +445,21 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   };
 }
 
-/** Serves the built web app, with index.html for every client-side route. */
-async function registerWeb(app: FastifyInstance, config: Config, share: ShareService): Promise<void> {
+/**
+ * Serves the built web app, with index.html for every client-side route; the home page, creator
+ * pages and posts with their first view rendered in (http/first-view.ts, ADR 0048).
+ */
+async function registerWeb(app: FastifyInstance, config: Config, services: Services): Promise<void> {
+  const share = services.share;
   const index = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(index);
   const indexHtml = hasWeb ? nameIndexHtml(fs.readFileSync(index, 'utf8'), config.appName) : '';
   const indexPage = compressHtml(indexHtml, true);
-  const sendPage = (req: FastifyRequest, reply: FastifyReply, page: HtmlPage) => {
+  const firstView = hasWeb ? await createWebFirstView(config, services) : null;
+  registerSessionCookie(app, services.auth, config.publicUrl);
+  const sendPage = (req: FastifyRequest, reply: FastifyReply, page: HtmlPage, vary = 'accept-encoding') => {
     const encoding = acceptedEncoding(req.headers['accept-encoding']);
-    reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    reply.header('vary', vary).type('text/html; charset=utf-8');
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(encoding ? page[encoding] : page.identity);
   };
@@ -493,11 +500,15 @@ async function registerWeb(app: FastifyInstance, config: Config, share: ShareSer
     reply.header('cache-control', 'no-cache');
     // A shared creator or post link: the same page with its preview tags (modules/share).
     const meta = await share.metaFor(url).catch(() => null);
-    if (meta) {
-      const origin = config.publicUrl?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
-      return sendPage(req, reply, compressHtml(injectShareMeta(indexHtml, meta, origin, url), false));
+    const origin = config.publicUrl?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
+    const html = meta ? injectShareMeta(indexHtml, meta, origin, url) : indexHtml;
+    // The page's first view, made for the cookies' viewer and language: one person's page is private.
+    const view = firstView ? await firstView.page(req, html) : null;
+    if (view) {
+      if (view.personal) reply.header('cache-control', 'private, no-cache');
+      return sendPage(req, reply, view.page, 'accept-encoding, cookie');
     }
-    return sendPage(req, reply, indexPage);
+    return sendPage(req, reply, meta ? compressHtml(html, false) : indexPage);
   };
   app.addHook('onRequest', (req, reply, done) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.url.startsWith('/api/')) return done();

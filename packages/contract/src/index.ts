@@ -4,6 +4,7 @@ export * from './client-errors.ts';
 export * from './constants.ts';
 export * from './error-schema.ts';
 export * from './errors.ts';
+export * from './first-view.ts';
 export * from './http/admin.ts';
 export * from './http/auth.ts';
 export * from './http/contact.ts';

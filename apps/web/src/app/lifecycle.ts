@@ -1,4 +1,11 @@
-import { ADMIN_ROLES, hasSpecialCharacters, screenClassOf, TIMINGS } from '@fanverse/contract';
+import {
+  ADMIN_ROLES,
+  type HomeResponse,
+  hasSpecialCharacters,
+  type Profile,
+  screenClassOf,
+  TIMINGS,
+} from '@fanverse/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -41,6 +48,19 @@ async function loadStartup(): Promise<boolean> {
 }
 
 let started: Promise<boolean> | null = null;
+
+/**
+ * The start-up data the server's first view was rendered with (ADR 0048): taken as the start-up
+ * calls' answers, so the first render matches the server's and nothing is asked again.
+ */
+export function adoptStartup(app: HomeResponse, profile: Profile | null): Promise<boolean> {
+  validTimeZone(app.timezone);
+  if (profile) useSession.getState().setProfile(profile);
+  useSession.getState().setStartup('ready', app);
+  setTimeout(() => useSession.getState().setLoaded(true), TIMINGS.loadedDelayMs);
+  started = Promise.resolve(true);
+  return started;
+}
 
 /**
  * Starts the start-up calls before the first render (main.tsx), so they run while the code and the

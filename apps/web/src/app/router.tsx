@@ -154,13 +154,16 @@ export const routes: RouteObject[] = [
  * the catalogues load), so the page does not wait for the app to render before its chunk is asked
  * for. Only pages a route shows directly (not behind a guard) are known here.
  */
-export function preloadPageOf(pathname: string): void {
+export function preloadPageOf(pathname: string): Promise<unknown>[] {
+  const loading: Promise<unknown>[] = [];
   for (const { route } of matchRoutes(routes, pathname) ?? []) {
     const name =
       (route.handle as { page?: string } | undefined)?.page ??
       (route.element ? pageOfElement.get(route.element as object) : undefined);
-    if (name) pageModule(name).catch(() => undefined); // a failure shows when the route renders
+    // A failure shows when the route renders.
+    if (name) loading.push(pageModule(name).catch(() => undefined));
   }
+  return loading;
 }
 
 export function createAppRouter() {

@@ -7,6 +7,7 @@ export const CONSENT_KEY = 'analyticsConsent';
 type Consent = 'granted' | 'denied';
 
 function readConsent(): Consent | null {
+  if (typeof window === 'undefined') return null; // the server's first view: not known yet
   const value = window.localStorage.getItem(CONSENT_KEY);
   return value === 'granted' || value === 'denied' ? value : null;
 }

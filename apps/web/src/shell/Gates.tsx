@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { setAgeCookie } from '../app/firstViewCookies.ts';
 import { useSpecialUsernameDialog } from '../app/lifecycle.ts';
 import { applyUpdate } from '../app/serviceWorker.ts';
 import { useSession } from '../app/session.store.ts';
@@ -13,7 +14,9 @@ const AGE_CONFIRMED = 'confirm';
 const AGE_FREE_PATHS = ['/terms', '/privacy', '/usc2257'];
 const isAgeFree = (path: string) => AGE_FREE_PATHS.includes(path) || path.startsWith('/error/');
 
-function ageAccepted(): boolean {
+export function ageAccepted(): boolean {
+  // The server's first view (ADR 0048) passes the visitor's fv_age cookie.
+  if (typeof window === 'undefined') return globalThis.__fvAgeAccepted === true;
   try {
     return localStorage.getItem(AGE_KEY) === AGE_CONFIRMED;
   } catch {
@@ -50,6 +53,7 @@ export function AgeAdvice() {
             } catch {
               // Without storage the choice lasts for this page view.
             }
+            setAgeCookie();
             setAccepted(true);
           }}
         >

@@ -45,7 +45,13 @@ export function Modal({
 }: ModalProps) {
   const { t } = useTranslation();
   const [mounted, setMounted] = useState(open);
-  const [shown, setShown] = useState(false);
+  // A modal open in the server's first view (ADR 0048) is shown as it is once open, on the server
+  // and in the app's first render that replaces it (no fade out and in again).
+  const [shown, setShown] = useState(
+    () =>
+      open &&
+      (typeof document === 'undefined' || !!document.getElementById('root')?.hasAttribute('data-first-view')),
+  );
   const panelRef = useRef<HTMLDivElement>(null);
   const onClosedRef = useRef(onClosed);
   onClosedRef.current = onClosed;
@@ -120,7 +126,7 @@ export function Modal({
     }
   };
 
-  return createPortal(
+  const modal = (
     // biome-ignore lint/a11y/noStaticElementInteractions: a backdrop click is a pointer shortcut; keyboard users close with Escape or the close button.
     <div
       className={`modal-backdrop modal-backdrop--${variant}${shown ? ' is-open' : ''}`}
@@ -164,7 +170,8 @@ export function Modal({
         </div>
         {footer && <div className="modal__footer">{footer}</div>}
       </div>
-    </div>,
-    document.body,
+    </div>
   );
+  // On the server (first view) the modal is written where it is rendered: there is no document.body.
+  return typeof document === 'undefined' ? modal : createPortal(modal, document.body);
 }

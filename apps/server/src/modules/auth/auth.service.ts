@@ -284,9 +284,19 @@ export class AuthService {
     this.deps.onSessionsRevoked?.(revoked);
   }
 
-  /** The caller behind a token; null when the token is unknown, expired or revoked. */
-  async authenticate(token: string): Promise<AuthInfo | null> {
-    return this.activeSession(await this.deps.sessions.findActive(sha256(token), this.now()));
+  /**
+   * The caller behind a token; null when the token is unknown, expired or revoked. `touch: false`
+   * (a page's first view, ADR 0048) leaves the session's last use as it is.
+   */
+  async authenticate(token: string, options: { touch?: boolean } = {}): Promise<AuthInfo | null> {
+    return this.activeSession(await this.deps.sessions.findActive(sha256(token), this.now()), options.touch);
+  }
+
+  /** When the token's active session expires (the fv_session cookie lasts as long); null if none. */
+  async sessionExpiry(token: string): Promise<Date | null> {
+    const session = await this.deps.sessions.findActive(sha256(token), this.now());
+    if (!session || session.suspended) return null;
+    return session.expiresAt;
   }
 
   /**
@@ -297,11 +307,11 @@ export class AuthService {
     return this.activeSession(await this.deps.sessions.findActiveById(sessionId, this.now()));
   }
 
-  private async activeSession(session: ActiveSession | undefined): Promise<AuthInfo | null> {
+  private async activeSession(session: ActiveSession | undefined, touch = true): Promise<AuthInfo | null> {
     const now = this.now();
     if (!session) return null;
     if (session.suspended) throw new AppError('ACCOUNT_SUSPENDED');
-    if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    if (touch && now.getTime() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
       await this.deps.sessions.touch(session.sessionId, now);
       // The looked-up session may be the one a cache keeps: it was used just now.
       session.lastUsedAt = now;

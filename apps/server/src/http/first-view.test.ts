@@ -1,0 +1,324 @@
+import path from 'node:path';
+import type { FirstViewData, Post, PostsResponse } from '@fanverse/contract';
+import type { FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPost, createUser, subscribe } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { jpeg, postForm } from '../../test/media-fixtures.ts';
+import {
+  createFirstView,
+  type FirstViewRenderer,
+  firstViewRoute,
+  injectFirstView,
+  pageLinks,
+  readCookies,
+  screenOf,
+  scriptJson,
+  sessionCookie,
+} from './first-view.ts';
+
+/** The shape of the built index.html that matters here (apps/web/index.html). */
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head><title>Fanverse</title></head>
+  <body>
+    <div id="root">
+      <header class="app-header"><span class="app-header__logo">Fanverse</span></header>
+      <main class="app-main"><div class="loader loader--page"></div></main>
+    </div>
+    <noscript>Fanverse needs JavaScript to run.</noscript>
+    <script type="module" crossorigin src="/assets/index.js"></script>
+  </body>
+</html>`;
+
+// The web app's own renderer, from its source (the build makes apps/web/dist-ssr/firstView.js of it).
+const RENDERER = path.resolve(import.meta.dirname, '../../../web/src/ssr/firstView.tsx');
+
+let t: TestApp;
+let base: string;
+let view: ReturnType<typeof createFirstView>;
+let creator: Awaited<ReturnType<typeof createUser>>;
+let fan: Awaited<ReturnType<typeof createUser>>;
+let free: string;
+let paid: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const renderer = (await import(/* @vite-ignore */ RENDERER)) as FirstViewRenderer;
+  await renderer.prepareFirstView();
+  view = createFirstView({ services: t.services, renderer, manifest: null });
+  creator = await createUser(t, { roles: ['user', 'creator'], verified: true });
+  fan = await createUser(t);
+  free = await createPost(t, creator, { message: 'Free sunrise for everyone' });
+  paid = await createPost(t, creator, { message: 'Pay to see the sunset', visibility: 'ppv', price: 10 });
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+function request(url: string, cookies: Record<string, string> = {}, headers: Record<string, string> = {}) {
+  const cookie = Object.entries(cookies)
+    .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+    .join('; ');
+  return { url, headers: { ...(cookie ? { cookie } : {}), ...headers } } as unknown as FastifyRequest;
+}
+
+async function render(url: string, cookies: Record<string, string> = {}) {
+  const page = await view.render(request(url, cookies), INDEX);
+  if (!page) return null;
+  const json = /<script type="application\/json" id="fv-first-view">([\s\S]*?)<\/script>/.exec(
+    page.html,
+  )?.[1];
+  const root =
+    /<div id="root" data-first-view="" inert aria-hidden="true">([\s\S]*)<\/div><script type="application\/json"/.exec(
+      page.html,
+    )?.[1] ?? '';
+  return { ...page, root, data: JSON.parse(json ?? 'null') as FirstViewData };
+}
+
+function feedOf(data: FirstViewData, index = 0): PostsResponse {
+  return data.queries.filter((q) => q.infinite)[index]?.data as PostsResponse;
+}
+
+describe('the first view of a page (ADR 0048)', () => {
+  it('renders the home page for a visitor in English and in Spanish, with free published posts only', async () => {
+    const en = await render('/');
+    const es = await render('/', { fv_lang: 'es' });
+    if (!en || !es) throw new Error('no first view');
+    expect(en.html).toContain('<html lang="en"');
+    expect(es.html).toContain('<html lang="es"');
+    expect(en.root).toContain('Skip to content');
+    expect(en.root).toContain('Log in');
+    expect(es.root).toContain('Saltar al contenido');
+    expect(es.root).toContain('Iniciar sesión');
+    expect(es.root).not.toContain('Log in');
+    for (const page of [en, es]) {
+      expect(page.personal).toBe(false);
+      expect(page.data.viewer).toBeNull();
+      expect(page.root).toContain('Free sunrise for everyone');
+      // A visitor's feed holds free posts only: the paid one is in neither the markup nor the data.
+      expect(page.html).not.toContain('Pay to see the sunset');
+      // No age notice accepted: it is rendered over the page.
+      expect(page.root).toContain('data-fv-testid="age-advice"');
+    }
+    expect((await render('/', { fv_age: '1' }))?.root).not.toContain('data-fv-testid="age-advice"');
+  });
+
+  it('seeds the client with what the API answers the same viewer', async () => {
+    const page = await render('/', { fv_session: fan.token });
+    const api = await t.call('posts.list', {}, { token: fan.token });
+    expect(page?.personal).toBe(true);
+    expect(page?.data.viewer).toBe(fan.id);
+    expect(page?.data.queries[0]?.key).toEqual(['posts.list', {}]);
+    expect(feedOf(page?.data as FirstViewData).posts.map((p) => p._id)).toEqual(
+      api.body.posts.map((p) => p._id),
+    );
+    expect(page?.data.profile?.username).toBe(fan.username);
+    expect(page?.root).toContain('data-fv-testid="user-menu-button"');
+    expect(page?.root).not.toContain('data-fv-testid="age-advice"');
+  });
+
+  it("renders a creator's page for a signed-in fan in both languages; a visitor gets none (login first)", async () => {
+    const en = await render(`/${creator.username}`, { fv_session: fan.token });
+    const es = await render(`/${creator.username}`, { fv_session: fan.token, fv_lang: 'es' });
+    expect(en?.root).toContain('data-fv-testid="creator-header"');
+    expect(en?.root).toContain('Posts');
+    expect(es?.root).toContain('Publicaciones');
+    expect(es?.root).toContain('Mensaje');
+    expect(en?.data.queries.map((q) => q.key[0])).toEqual(['creator.profile', 'posts.list', 'stories.list']);
+    expect(await render(`/${creator.username}`)).toBeNull();
+    expect(await render('/nobody-here-at-all', { fv_session: fan.token })).toBeNull();
+  });
+
+  it('renders a post in both languages; a post the viewer may not see has no first view', async () => {
+    const en = await render(`/post/${free}`);
+    const es = await render(`/post/${free}`, { fv_lang: 'es' });
+    expect(en?.root).toContain('Free sunrise for everyone');
+    expect(en?.root).toContain('data-fv-testid="post-page"');
+    expect(es?.root).toContain('Free sunrise for everyone');
+    expect(es?.root).toContain('Compartir');
+    expect(en?.root).toContain('Share');
+    // A paid post by its link: what the API shows a visitor (locked, as the API answers it).
+    const visitor = await render(`/post/${paid}`);
+    const api = await t.call('posts.list', { post: paid });
+    expect(feedOf(visitor?.data as FirstViewData).posts).toEqual(api.body.posts);
+    expect(feedOf(visitor?.data as FirstViewData).posts[0]?.access).toBe(false);
+    // Not published (waiting for review): nobody but its creator (and staff) gets it.
+    const pending = await createPost(t, creator, { message: 'Still in review' }, { approve: false });
+    expect((await render(`/post/${pending}`, { fv_session: fan.token }))?.html ?? '').not.toContain(
+      'Still in review',
+    );
+  });
+
+  it("a paid post's media stays locked in the page of a fan who has not paid", async () => {
+    const res = await postForm(
+      base,
+      '/api/v1/posts',
+      creator.token,
+      {
+        certifyAdults: 'true',
+        certifyConsent: 'true',
+        certifyTerms: 'true',
+        message: 'Locked photo',
+        visibility: 'subscribers',
+      },
+      [{ name: 'photo.jpg', data: await jpeg() }],
+    );
+    expect(res.status).toBe(200);
+    const id = (res.body.post as Post)._id;
+    const admin = await createUser(t, { roles: ['admin', 'user'] });
+    // Processing runs in the background: the review is accepted once it is done (409 until then).
+    let review = 0;
+    for (let i = 0; i < 300 && review !== 200; i++) {
+      review = (await t.call('admin.postReview', { id, adminStatus: 'approved' }, { token: admin.token }))
+        .status;
+      if (review !== 200) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(review).toBe(200);
+    const subscriber = await createUser(t);
+    await subscribe(t, subscriber.id, creator.id);
+    const urls = (post: Post | undefined) =>
+      (post?.media ?? []).flatMap((m) => [m.src, m.thumb, m.poster].filter((u): u is string => !!u));
+    const full = urls((await t.call('posts.list', { post: id }, { token: subscriber.token })).body.posts[0]);
+    expect(full.length).toBeGreaterThan(0);
+
+    const locked = await render(`/post/${id}`, { fv_session: fan.token });
+    const lockedPost = feedOf(locked?.data as FirstViewData).posts[0];
+    expect(lockedPost?.access).toBe(false);
+    for (const url of full) {
+      const path = url.split('?')[0] ?? url;
+      expect(locked?.html).not.toContain(path);
+    }
+    const open = await render(`/post/${id}`, { fv_session: subscriber.token });
+    expect(feedOf(open?.data as FirstViewData).posts[0]?.access).toBe(true);
+    expect(open?.root).toContain((full[0] ?? '').split('?')[0]);
+  });
+
+  it('a signed-out, revoked or unknown session cookie renders the visitor view', async () => {
+    const gone = await createUser(t);
+    expect((await render('/', { fv_session: gone.token }))?.data.viewer).toBe(gone.id);
+    await t.call('auth.logout', {}, { token: gone.token });
+    for (const token of [gone.token, 'not-a-session', 'fv_personal-api-token']) {
+      const page = await render('/', { fv_session: token });
+      expect(page?.personal).toBe(false);
+      expect(page?.data.viewer).toBeNull();
+      expect(page?.root).toContain('Log in');
+    }
+  });
+
+  it('renders the first view only for the pages it knows, without a query', () => {
+    expect(firstViewRoute('/')).toEqual({ kind: 'home' });
+    expect(firstViewRoute('/?feed=my-profile')).toBeNull();
+    expect(firstViewRoute(`/post/${free}`)).toEqual({ kind: 'post', id: free });
+    expect(firstViewRoute('/creator3')).toEqual({ kind: 'creator', handle: 'creator3' });
+    for (const url of ['/login', '/about', '/post/create', '/@creator3', '/user/credits', '/a']) {
+      expect(firstViewRoute(url)).toBeNull();
+    }
+  });
+});
+
+describe('page loads through the server', () => {
+  it('the fv_session cookie is never read by /api/: with only the cookie, a call is anonymous', async () => {
+    const cookie = `fv_session=${fan.token}`;
+    const profile = await t.app.inject({ url: '/api/v1/user/profile', headers: { cookie } });
+    expect(profile.statusCode).toBe(401);
+    const feed = await t.app.inject({ url: '/api/v1/posts', headers: { cookie } });
+    const visitor = await t.call('posts.list', {});
+    expect((JSON.parse(feed.body) as PostsResponse).posts.map((p) => p._id)).toEqual(
+      visitor.body.posts.map((p) => p._id),
+    );
+    const like = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/post/like',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: { id: free, creator: creator.username },
+    });
+    expect(like.statusCode).toBe(401);
+  });
+
+  it('POST /web/session sets an HttpOnly, SameSite=Lax cookie for a valid session only; DELETE clears it', async () => {
+    const set = await t.app.inject({ method: 'POST', url: '/web/session', headers: { a1sledom: fan.token } });
+    expect(set.statusCode).toBe(204);
+    const cookie = String(set.headers['set-cookie']);
+    expect(cookie).toContain(`fv_session=${fan.token}`);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).toContain('Path=/');
+    expect(cookie).not.toContain('Secure'); // plain http here; https (or a trusted proxy's) gets Secure
+    expect(set.headers['cache-control']).toBe('no-store');
+    const bad = await t.app.inject({ method: 'POST', url: '/web/session', headers: { a1sledom: 'nope' } });
+    expect(bad.statusCode).toBe(401);
+    expect(String(bad.headers['set-cookie'])).toContain('Max-Age=0');
+    const anonymous = await t.app.inject({ method: 'POST', url: '/web/session' });
+    expect(anonymous.statusCode).toBe(401);
+    const cleared = await t.app.inject({ method: 'DELETE', url: '/web/session' });
+    expect(String(cleared.headers['set-cookie'])).toContain('fv_session=;');
+    expect(String(cleared.headers['set-cookie'])).toContain('Max-Age=0');
+  });
+
+  it('makes Secure cookies when asked to', () => {
+    const expires = new Date(Date.now() + 86_400_000);
+    expect(sessionCookie('tok', true, expires)).toMatch(
+      /^fv_session=tok; Path=\/; HttpOnly; SameSite=Lax; Secure; Max-Age=86\d{3}; Expires=/,
+    );
+  });
+});
+
+describe('first-view helpers', () => {
+  it('escapes the data so no text can end the script element or open a comment', () => {
+    const hostile = { message: '</script><script>alert(1)</script><!-- & \u2028\u2029' };
+    const json = scriptJson(hostile);
+    expect(json).not.toMatch(/<|>|&|\u2028|\u2029/);
+    expect(JSON.parse(json)).toEqual(hostile);
+    const html = injectFirstView(INDEX, {
+      markup: '<p>hi</p>',
+      data: { language: 'en', viewer: null, app: hostile, profile: null, queries: [], pages: [] } as never,
+      links: '',
+      screen: 'mobile',
+    });
+    expect(html.match(/<\/script>/g)?.length).toBe(2); // the data's and the module's
+    expect(html).toContain('<html lang="en" class="mobile" data-screen="mobile">');
+    expect(html).toContain(
+      '<div id="root" data-first-view="" inert aria-hidden="true"><p>hi</p></div><script type="application/json" id="fv-first-view">',
+    );
+    // The entry runs after the first paint: the boot script has it and the modules to preload.
+    expect(html).toContain(
+      '<script type="module" async src="/first-view-boot.js" data-entry="/assets/index.js"',
+    );
+    expect(html).toContain('<noscript>');
+  });
+
+  it("inlines the page chunk's stylesheets (a disabled link stands for each) and preloads its modules", () => {
+    const manifest = {
+      'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'] },
+      'src/features/post/PostPage.tsx': {
+        file: 'assets/PostPage.js',
+        imports: ['_shared.js', 'index.html'],
+        css: ['assets/PostPage.css'],
+      },
+      '_shared.js': { file: 'assets/shared.js', css: ['assets/shared.css'] },
+    };
+    const links = pageLinks(manifest, 'post/PostPage', (file) =>
+      file === 'assets/shared.css' ? null : '.p{}',
+    );
+    expect(links).toBe(
+      '<style>.p{}</style><link rel="stylesheet" crossorigin href="/assets/PostPage.css" disabled>' +
+        '<link rel="stylesheet" crossorigin href="/assets/shared.css">' +
+        '<link rel="modulepreload" crossorigin href="/assets/PostPage.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/shared.js">',
+    );
+    expect(pageLinks(null, 'post/PostPage', () => null)).toBe('');
+  });
+
+  it('reads cookies and guesses the screen class', () => {
+    const cookies = readCookies('a=1; fv_lang=es; fv_lang=en; bad=%E0%A4%A');
+    expect(cookies.get('fv_lang')).toBe('es');
+    expect(cookies.get('bad')).toBeUndefined();
+    expect(screenOf(request('/', {}, { 'sec-ch-ua-mobile': '?1' }))).toBe('mobile');
+    expect(
+      screenOf(request('/', {}, { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile' })),
+    ).toBe('mobile');
+    expect(screenOf(request('/', {}, { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' }))).toBe('desktop');
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * The server's first view (ADR 0048): the app's own route tree rendered to HTML with
+ * react-dom/server, from data the server gathered with its own services. Built by
+ * `npm run build` (scripts/build.mjs, Vite SSR) into apps/web/dist-ssr/firstView.js, which the
+ * server imports (apps/server/src/http/first-view.ts). Nothing here reads a request or the
+ * database: the caller passes everything in (`FirstViewInput`).
+ *
+ * The render is synchronous (renderToString) so the app's module-level stores (session, ui) can
+ * be set for this one render: nothing else runs between setting them and reading them. Pages are
+ * loaded once (`prepareFirstView`) so their `use()` does not suspend; a lazy piece inside a page
+ * (stories, suggestions of another view) renders its fallback, as the client's first render does.
+ */
+import type { HomeResponse, Language, Profile, ScreenClass, SessionUser } from '@fanverse/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import i18next, { type i18n as I18n } from 'i18next';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { StaticRouter, useRoutes } from 'react-router';
+import { pageModule } from '../app/lazy.ts';
+import { routes } from '../app/router.tsx';
+import { useSession } from '../app/session.store.ts';
+import { useUi } from '../app/ui.store.ts';
+import { cachedValue, FIRST_VIEW_PAGES, type FirstViewData, type SeededQuery } from './firstViewData.ts';
+
+export type { FirstViewData, SeededQuery };
+
+export interface FirstViewInput {
+  /** Path and query of the page. */
+  url: string;
+  language: Language;
+  /** The signed-in user (from their session) or null for a visitor. */
+  user: SessionUser | null;
+  profile: Profile | null;
+  app: HomeResponse;
+  /** React Query entries the page reads (the same keys and shapes the client asks for). */
+  queries: SeededQuery[];
+  screen: ScreenClass;
+  /** The visitor accepted the age notice (fv_age): without it the notice is rendered over the page. */
+  ageAccepted: boolean;
+}
+
+/** Every catalogue of both languages, bundled (the server has no reason to load them lazily). */
+const catalogues = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+const instances = new Map<Language, I18n>();
+
+/** One i18next instance per language, with every namespace, initialised synchronously. */
+function i18nFor(language: Language): I18n {
+  let instance = instances.get(language);
+  if (instance) return instance;
+  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const [file, catalogue] of Object.entries(catalogues)) {
+    const match = /\/locales\/([\w-]+)\/([\w-]+)\.json$/.exec(file);
+    if (!match?.[1] || !match[2]) continue;
+    const lang = match[1];
+    resources[lang] ??= {};
+    resources[lang][match[2]] = catalogue;
+  }
+  instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: false,
+    resources,
+    ns: Object.keys(resources[language] ?? {}),
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+    react: { useSuspense: false },
+  });
+  instances.set(language, instance);
+  return instance;
+}
+
+/** Loads the pages a first view can show, so rendering them never suspends. Call once at start-up. */
+export async function prepareFirstView(): Promise<void> {
+  await Promise.all(FIRST_VIEW_PAGES.map((name) => pageModule(name)));
+  i18nFor('en');
+  i18nFor('es');
+}
+
+/**
+ * The first view's test ids are renamed (data-fv-testid): a browser test that finds an element by
+ * its test id finds the app's own, live one, not the server's markup it replaces (where a click or
+ * a play() would be lost). Nothing else reads them; user text cannot hold the attribute (escaped).
+ */
+function testIdsOfFirstView(html: string): string {
+  return html.replace(/ data-testid="/g, ' data-fv-testid="');
+}
+
+function setServerState<T extends object>(
+  store: { getInitialState: () => T; setState: (partial: Partial<T>) => void },
+  values: Partial<T>,
+): void {
+  Object.assign(store.getInitialState(), values);
+  store.setState(values);
+}
+
+function Routes() {
+  return useRoutes(routes);
+}
+
+/** The markup of #root for this page and this viewer. */
+export function renderFirstView(input: FirstViewInput): string {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+  for (const query of input.queries) client.setQueryData(query.key, cachedValue(query));
+  // A server render reads a zustand store's initial state (useSyncExternalStore's server snapshot):
+  // this render's values go there (this bundle runs only on the server) and into the state.
+  setServerState(useSession, {
+    // The real token never reaches the renderer: components only test that there is one.
+    token: input.user ? 'first-view' : null,
+    user: input.user,
+    profile: input.profile,
+    counters: input.profile?.counters ?? null,
+    online: false,
+    lastConnection: null,
+    language: input.language,
+    app: input.app,
+    status: 'ready',
+    api: true,
+    loaded: false,
+  });
+  setServerState(useUi, { screen: input.screen });
+  globalThis.__fvAgeAccepted = input.ageAccepted;
+  try {
+    return testIdsOfFirstView(
+      renderToString(
+        <StrictMode>
+          <QueryClientProvider client={client}>
+            <I18nextProvider i18n={i18nFor(input.language)}>
+              <StaticRouter location={input.url}>
+                <Routes />
+              </StaticRouter>
+            </I18nextProvider>
+          </QueryClientProvider>
+        </StrictMode>,
+      ),
+    );
+  } finally {
+    client.clear();
+    globalThis.__fvAgeAccepted = undefined;
+  }
+}
+
+declare global {
+  // The age notice's answer during a server render (Gates.tsx reads it instead of localStorage).
+  var __fvAgeAccepted: boolean | undefined;
+}
