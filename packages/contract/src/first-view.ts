@@ -4,6 +4,8 @@
  * start-up store and query cache instead of asking again. No zod: the client reads it on the
  * first load.
  */
+import type { ScreenClass } from './constants.ts';
+import type { SessionUser } from './http/auth.ts';
 import type { HomeResponse } from './http/home.ts';
 import type { Profile } from './http/user.ts';
 
@@ -44,4 +46,40 @@ export interface FirstViewData {
   queries: SeededQuery[];
   /** Page modules the view shows (src/features/<name>.tsx). */
   pages: string[];
+}
+
+/** What the web app's server-render entry (apps/web/src/ssr/firstView.tsx) renders a page from. */
+export interface FirstViewInput {
+  /** Path and query of the page. */
+  url: string;
+  language: 'en' | 'es';
+  /** The signed-in user (from their session) or null for a visitor. */
+  user: SessionUser | null;
+  profile: Profile | null;
+  app: HomeResponse;
+  /** React Query entries the page reads (the same keys and shapes the client asks for). */
+  queries: SeededQuery[];
+  screen: ScreenClass;
+  /** The visitor accepted the age notice (fv_age): without it the notice is rendered over the page. */
+  ageAccepted: boolean;
+}
+
+/** The session user the client keeps for a profile (its subscriptions as the client last knew them). */
+export function sessionUserOf(
+  profile: Profile,
+  subscriptions: SessionUser['subscriptions'] = [],
+): SessionUser {
+  return {
+    _id: profile._id,
+    id: profile._id,
+    user: profile.username,
+    name: profile.name,
+    email: profile.email,
+    country: profile.country,
+    roles: profile.roles,
+    verified: profile.verified,
+    avatar: profile.avatar,
+    language: profile.language,
+    subscriptions,
+  };
 }

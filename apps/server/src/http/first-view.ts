@@ -10,13 +10,12 @@ import {
   FIRST_VIEW_SCRIPT_ID,
   FIRST_VIEW_SESSION_PATH,
   type FirstViewData,
-  type HomeResponse,
+  type FirstViewInput,
   LANGUAGES,
   type Language,
-  type Profile,
   type ScreenClass,
   type SeededQuery,
-  type SessionUser,
+  sessionUserOf,
 } from '@fanverse/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthService } from '../modules/auth/auth.service.ts';
@@ -42,16 +41,7 @@ import { compressHtml, type HtmlPage } from './html.ts';
 /** The web app's server-render entry (apps/web/src/ssr/firstView.tsx). */
 export interface FirstViewRenderer {
   prepareFirstView(): Promise<void>;
-  renderFirstView(input: {
-    url: string;
-    language: Language;
-    user: SessionUser | null;
-    profile: Profile | null;
-    app: HomeResponse;
-    queries: SeededQuery[];
-    screen: ScreenClass;
-    ageAccepted: boolean;
-  }): string;
+  renderFirstView(input: FirstViewInput): string;
 }
 
 /** Loads the built renderer from `dir` (apps/web/dist-ssr); null when it is not built. */
@@ -287,23 +277,6 @@ export async function cookieSession(
   // Personal API tokens are for programs, not pages.
   if (!token || isApiToken(token)) return null;
   return auth.authenticate(token, { touch: false }).catch(() => null);
-}
-
-/** The session user the client keeps, made from the profile as the client's setProfile does. */
-function sessionUserOf(profile: Profile): SessionUser {
-  return {
-    _id: profile._id,
-    id: profile._id,
-    user: profile.username,
-    name: profile.name,
-    email: profile.email,
-    country: profile.country,
-    roles: profile.roles,
-    verified: profile.verified,
-    avatar: profile.avatar,
-    language: profile.language,
-    subscriptions: [],
-  };
 }
 
 export function createFirstView(deps: FirstViewDeps) {

@@ -7,6 +7,7 @@ import {
   type Profile,
   type Role,
   type SessionUser,
+  sessionUserOf,
 } from '@fanverse/contract';
 import { create } from 'zustand';
 
@@ -99,19 +100,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
   setProfile: (profile) => {
     const current = get().user;
-    const user: SessionUser = {
-      _id: profile._id,
-      id: profile._id,
-      user: profile.username,
-      name: profile.name,
-      email: profile.email,
-      country: profile.country,
-      roles: profile.roles,
-      verified: profile.verified,
-      avatar: profile.avatar,
-      language: profile.language,
-      subscriptions: current?.subscriptions ?? [],
-    };
+    const user = sessionUserOf(profile, current?.subscriptions ?? []);
     storageSet(USER_KEY, JSON.stringify(user));
     set({ profile, user, counters: profile.counters });
   },

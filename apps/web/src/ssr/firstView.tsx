@@ -10,7 +10,7 @@
  * loaded once (`prepareFirstView`) so their `use()` does not suspend; a lazy piece inside a page
  * (stories, suggestions of another view) renders its fallback, as the client's first render does.
  */
-import type { HomeResponse, Language, Profile, ScreenClass, SessionUser } from '@fanverse/contract';
+import type { FirstViewInput, Language } from '@fanverse/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next, { type i18n as I18n } from 'i18next';
 import { StrictMode } from 'react';
@@ -21,24 +21,9 @@ import { pageModule } from '../app/lazy.ts';
 import { routes } from '../app/router.tsx';
 import { useSession } from '../app/session.store.ts';
 import { useUi } from '../app/ui.store.ts';
-import { cachedValue, FIRST_VIEW_PAGES, type FirstViewData, type SeededQuery } from './firstViewData.ts';
+import { cachedValue, FIRST_VIEW_PAGES } from './firstViewData.ts';
 
-export type { FirstViewData, SeededQuery };
-
-export interface FirstViewInput {
-  /** Path and query of the page. */
-  url: string;
-  language: Language;
-  /** The signed-in user (from their session) or null for a visitor. */
-  user: SessionUser | null;
-  profile: Profile | null;
-  app: HomeResponse;
-  /** React Query entries the page reads (the same keys and shapes the client asks for). */
-  queries: SeededQuery[];
-  screen: ScreenClass;
-  /** The visitor accepted the age notice (fv_age): without it the notice is rendered over the page. */
-  ageAccepted: boolean;
-}
+export type { FirstViewData, FirstViewInput, SeededQuery } from '@fanverse/contract';
 
 /** Every catalogue of both languages, bundled (the server has no reason to load them lazily). */
 const catalogues = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
