@@ -42,19 +42,37 @@ export function setOpenChat(handle: string | null): void {
   if (handle) socket?.emit('openChat', handle);
 }
 
-/** Posts open on this device (watchPost of spec §7), counted per viewer, re-joined on reconnection. */
-const watchedPosts = new Map<string, number>();
-/** Joins the live room of a post (new comments, their count) while the caller shows it; returns the leave. */
-export function watchPost(postId: string): () => void {
-  const viewers = watchedPosts.get(postId) ?? 0;
-  watchedPosts.set(postId, viewers + 1);
-  if (viewers === 0) socket?.emit('watchPost', postId);
+/**
+ * Posts open on this device (watchPost of spec §7): per post, what each viewer wants called once
+ * the room is joined. Re-joined on reconnection.
+ */
+const watchedPosts = new Map<string, Set<() => void>>();
+
+/** Asks to join a post's room; once the server has let us in, each of its viewers is called. */
+function joinPost(s: AppSocket, postId: string): void {
+  s.emit('watchPost', postId, (ok) => {
+    if (!ok) return;
+    for (const joined of watchedPosts.get(postId) ?? []) joined();
+  });
+}
+
+/**
+ * Joins the live room of a post (new comments, their count) while the caller shows it; returns
+ * the leave. `joined` runs each time the room is joined (first, and after a reconnection): what
+ * happened before it (a comment between the page's data and the join) reaches no socket, so the
+ * caller reads it again then.
+ */
+export function watchPost(postId: string, joined: () => void = () => undefined): () => void {
+  const viewers = watchedPosts.get(postId) ?? new Set<() => void>();
+  const first = viewers.size === 0;
+  const mine = () => joined();
+  viewers.add(mine);
+  watchedPosts.set(postId, viewers);
+  // Not yet connected: the connection's 'connect' joins every watched post (once).
+  if (first && socket?.connected) joinPost(socket, postId);
   return () => {
-    const left = (watchedPosts.get(postId) ?? 1) - 1;
-    if (left > 0) {
-      watchedPosts.set(postId, left);
-      return;
-    }
+    viewers.delete(mine);
+    if (viewers.size > 0) return;
     watchedPosts.delete(postId);
     socket?.emit('unwatchPost', postId);
   };
@@ -135,7 +153,7 @@ function open(io: typeof import('socket.io-client').io, token: string): void {
   });
   s.on('connect', () => {
     if (openChatHandle) s.emit('openChat', openChatHandle);
-    for (const postId of watchedPosts.keys()) s.emit('watchPost', postId);
+    for (const postId of watchedPosts.keys()) joinPost(s, postId);
     for (const liveId of watchedLives) s.emit('watchLive', liveId);
   });
   s.onAny((event: string, payload: unknown) => {

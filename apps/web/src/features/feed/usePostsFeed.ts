@@ -54,7 +54,16 @@ export function useLivePost(postId: string | undefined): void {
   const client = useQueryClient();
   useEffect(() => {
     if (!postId) return;
-    const leave = watchPost(postId);
+    // Once in the room, the count is read again: a comment made before the join sent no event here.
+    const leave = watchPost(postId, () => {
+      api('posts.list', { post: postId }).then(
+        (answer) => {
+          const post = answer.posts.find((p) => p._id === postId);
+          if (post) patchCachedPost(client, postId, { comments: post.comments });
+        },
+        () => undefined, // the count stays as it was; the next event sets it
+      );
+    });
     const off = onSocketEvent('comment', (payload) => {
       if (payload.postId === postId) patchCachedPost(client, postId, { comments: payload.comments });
     });
