@@ -36,7 +36,8 @@ if [ -z "$ok" ]; then
   tail -40 "$dir/start.log" >&2
   exit 1
 fi
-curl -sf "http://127.0.0.1:$port/" | grep -q '<div id="root">' || { echo "the web app is not served" >&2; exit 1; }
+# The home page comes with the server's first view in #root (ADR 0048: the SSR build works as installed).
+curl -sf "http://127.0.0.1:$port/" | grep -q '<div id="root" data-first-view' || { echo "the web app is not served with its first view" >&2; exit 1; }
 # Crawlers get rules, not the app's page (Lighthouse's SEO audit read index.html as robots.txt).
 curl -sfi "http://127.0.0.1:$port/robots.txt" | grep -qi '^content-type: text/plain' || { echo "robots.txt is not served as text" >&2; exit 1; }
 curl -sf "http://127.0.0.1:$port/robots.txt" | grep -q '^Disallow: /api/' || { echo "robots.txt does not keep crawlers off the API" >&2; exit 1; }
