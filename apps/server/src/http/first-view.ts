@@ -335,10 +335,13 @@ export function createFirstView(deps: FirstViewDeps) {
    * The page for this request with its first view, or null (not a page with one, or its data
    * could not be had: the plain index.html is sent and the client does as it always did).
    */
-  async function render(req: FastifyRequest, indexHtml: string): Promise<FirstViewPage | null> {
+  async function render(
+    req: FastifyRequest,
+    indexHtml: string,
+    cookies = readCookies(req.headers.cookie),
+  ): Promise<FirstViewPage | null> {
     const route = firstViewRoute(req.url);
     if (!route) return null;
-    const cookies = readCookies(req.headers.cookie);
     const saved = cookies.get(FIRST_VIEW_COOKIES.language);
     const language = (LANGUAGES as readonly string[]).includes(saved ?? '')
       ? (saved as Language)
@@ -475,7 +478,7 @@ export async function createWebFirstView(
       if (kept && kept.html === html && Date.now() - kept.at < VISITOR_PAGE_MS) {
         return { page: kept.page, personal: false };
       }
-      const made = await view.render(req, html);
+      const made = await view.render(req, html, cookies);
       if (!made) return null;
       const page = compressHtml(made.html, false);
       if (visitor && !made.personal) {
