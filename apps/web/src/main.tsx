@@ -1,9 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, Suspense, startTransition, useLayoutEffect } from 'react';
-import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
+import { sessionUserOf } from '@fanverse/contract';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 // The DOM build of RouterProvider wires react-dom's flushSync, which usePatchQuery asks for.
 import { RouterProvider } from 'react-router/dom';
+import { AppTree } from './app/AppTree.tsx';
 import { readFirstView } from './app/firstView.ts';
 import { setAgeCookie, setLanguageCookie, syncSessionCookie } from './app/firstViewCookies.ts';
 import i18n, { i18nReady } from './app/i18n.ts';
@@ -12,8 +12,9 @@ import { createQueryClient } from './app/queryClient.ts';
 import { createAppRouter, preloadPageOf } from './app/router.tsx';
 import { registerServiceWorker } from './app/serviceWorker.ts';
 import { useSession } from './app/session.store.ts';
+import { useUi } from './app/ui.store.ts';
 import { ageAccepted } from './shell/Gates.tsx';
-import { cachedValue } from './ssr/firstViewData.ts';
+import { cachedValue, firstViewSession, setServerSnapshot } from './ssr/firstViewData.ts';
 import './styles/app.css';
 import './styles/content.css';
 
@@ -40,6 +41,25 @@ if (firstView && firstView.viewer !== viewer) {
 if (usable) {
   for (const query of firstView.queries) queryClient.setQueryData(query.key, cachedValue(query));
 }
+// A usable first view is hydrated: React keeps the server's markup and attaches to it, which needs
+// the first render to be the server's exactly. The stores' server snapshots (what a hydrating
+// render reads) get the values the server rendered with, and AppTree gives its clock and age
+// answer to the components that would read the browser's; both give way to the browser's right
+// after hydration. (A view from a server without these values is replaced, as before.)
+const hydrate = !!usable && typeof firstView.renderedAt === 'number' && !!firstView.screen;
+if (hydrate) {
+  setServerSnapshot(
+    useSession,
+    firstViewSession({
+      user: firstView.profile ? sessionUserOf(firstView.profile) : null,
+      profile: firstView.profile,
+      language: firstView.language,
+      app: firstView.app,
+      token: session.token,
+    }),
+  );
+  setServerSnapshot(useUi, { screen: firstView.screen });
+}
 // Everything the first screen needs is asked for at once, before anything renders: the start-up
 // data (and profile) unless the first view brought it, the current route's page chunk and the
 // catalogues (app/i18n.ts).
@@ -56,38 +76,48 @@ useSession.subscribe((state, previous) => {
 });
 
 // The first render waits for the active language's start-up catalogues (app/i18n.ts) and the
-// start-up data, so it shows the page rather than a loader; until then index.html's shell stays on
-// screen. A namespace needed later suspends its component until its catalogue arrives. The render
-// is a transition, so React yields to the browser while it builds the first screen instead of
-// blocking it in one long task.
+// start-up data, so it shows the page rather than a loader; until then index.html's shell (or the
+// first view) stays on screen. A namespace needed later suspends its component until its catalogue
+// arrives. Hydration and the first render are transitions: React yields to the browser while it
+// builds the first screen instead of blocking it in one long task.
 /**
- * Marks the server's first view as replaced: until then #root was inert and hidden from assistive
- * technology (app.css: no clicks either). A modal of the app makes #root inert again afterwards.
+ * Marks the server's first view as the app's: until then #root was inert and hidden from assistive
+ * technology (app.css: no clicks either). Its test ids, renamed so that a browser test could not
+ * act on markup that was not live yet (ssr/firstView.tsx), are the app's again once hydrated. A
+ * modal of the app makes #root inert again afterwards.
  */
-function FirstViewTakeover() {
-  useLayoutEffect(() => {
-    if (!container?.hasAttribute('data-first-view')) return;
-    container.removeAttribute('data-first-view');
-    container.removeAttribute('aria-hidden');
-    container.inert = false;
-  }, []);
-  return null;
+function firstViewTakeover(): void {
+  if (!container?.hasAttribute('data-first-view')) return;
+  container.removeAttribute('data-first-view');
+  container.removeAttribute('aria-hidden');
+  container.inert = false;
+  if (!hydrate) return;
+  for (const element of container.querySelectorAll('[data-fv-testid]')) {
+    element.setAttribute('data-testid', element.getAttribute('data-fv-testid') ?? '');
+    element.removeAttribute('data-fv-testid');
+  }
 }
 
 void Promise.allSettled([i18nReady, startup, page]).then(() => {
+  const app = (
+    <AppTree
+      queryClient={queryClient}
+      i18n={i18n}
+      firstRender={hydrate ? { now: firstView.renderedAt, ageAccepted: firstView.ageAccepted } : null}
+      onCommitted={firstViewTakeover}
+    >
+      <RouterProvider router={router} />
+    </AppTree>
+  );
+  if (hydrate) {
+    hydrateRoot(container, app, {
+      // A mismatch makes React render that part again on the client: said in the console (the
+      // hydration journey of the browser tests fails on it).
+      onRecoverableError: (error, info) =>
+        console.error('React recovered from an error:', error, info.componentStack),
+    });
+    return;
+  }
   const root = createRoot(container);
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <FirstViewTakeover />
-        <QueryClientProvider client={queryClient}>
-          <I18nextProvider i18n={i18n}>
-            <Suspense fallback={null}>
-              <RouterProvider router={router} />
-            </Suspense>
-          </I18nextProvider>
-        </QueryClientProvider>
-      </StrictMode>,
-    );
-  });
+  startTransition(() => root.render(app));
 });

@@ -46,6 +46,14 @@ export interface FirstViewData {
   queries: SeededQuery[];
   /** Page modules the view shows (src/features/<name>.tsx). */
   pages: string[];
+  /**
+   * What the render read besides the data, which the client's first render (the hydration of
+   * this markup) must read too: the screen class guessed for it, the instant time-ago texts were
+   * counted from (ms since the epoch) and whether the visitor had accepted the age notice.
+   */
+  screen: ScreenClass;
+  renderedAt: number;
+  ageAccepted: boolean;
 }
 
 /** What the web app's server-render entry (apps/web/src/ssr/firstView.tsx) renders a page from. */
@@ -62,6 +70,8 @@ export interface FirstViewInput {
   screen: ScreenClass;
   /** The visitor accepted the age notice (fv_age): without it the notice is rendered over the page. */
   ageAccepted: boolean;
+  /** The instant time-ago texts are counted from (ms since the epoch). */
+  now: number;
 }
 
 /** The session user the client keeps for a profile (its subscriptions as the client last knew them). */

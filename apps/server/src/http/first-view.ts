@@ -356,6 +356,8 @@ export function createFirstView(deps: FirstViewDeps) {
       if (!content) return null;
       const screen = screenOf(req);
       const user = profile ? sessionUserOf(profile) : null;
+      const ageAccepted = !!auth || cookies.get(FIRST_VIEW_COOKIES.age) === '1';
+      const now = Date.now();
       const markup = renderer.renderFirstView({
         url: req.url,
         language,
@@ -364,8 +366,10 @@ export function createFirstView(deps: FirstViewDeps) {
         app,
         queries: content.queries,
         screen,
-        ageAccepted: !!auth || cookies.get(FIRST_VIEW_COOKIES.age) === '1',
+        ageAccepted,
+        now,
       });
+      // What the render read goes with the data: the client hydrates the markup with the same.
       const data: FirstViewData = {
         language,
         viewer: auth ? auth.userId : null,
@@ -373,6 +377,9 @@ export function createFirstView(deps: FirstViewDeps) {
         profile,
         queries: content.queries,
         pages: [content.page],
+        screen,
+        renderedAt: now,
+        ageAccepted,
       };
       let links = linksOf.get(content.page);
       if (links === undefined) {

@@ -58,6 +58,23 @@ export function loadPage(name: string): Promise<PageModule> {
 /** A promise that records its outcome where React's use() reads it. */
 type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
 
+/** The promise, marked with its outcome for use(). */
+function track<T>(promise: Promise<T>): Tracked<T> {
+  const tracked: Tracked<T> = promise;
+  tracked.status = 'pending';
+  tracked.then(
+    (value) => {
+      tracked.status = 'fulfilled';
+      tracked.value = value;
+    },
+    (reason: unknown) => {
+      tracked.status = 'rejected';
+      tracked.reason = reason;
+    },
+  );
+  return tracked;
+}
+
 const modules = new Map<string, Tracked<PageModule>>();
 
 /**
@@ -68,22 +85,29 @@ const modules = new Map<string, Tracked<PageModule>>();
 export function pageModule(name: string): Promise<PageModule> {
   let promise = modules.get(name);
   if (!promise) {
-    const tracked: Tracked<PageModule> = loadPage(name);
-    tracked.status = 'pending';
-    tracked.then(
-      (value) => {
-        tracked.status = 'fulfilled';
-        tracked.value = value;
-      },
-      (reason: unknown) => {
-        tracked.status = 'rejected';
-        tracked.reason = reason;
-      },
-    );
-    modules.set(name, tracked);
-    promise = tracked;
+    promise = track(loadPage(name));
+    modules.set(name, promise);
   }
   return promise;
+}
+
+/** A lazily loaded part of a page whose chunk can be asked for ahead of its first render. */
+export type LazyPart<P> = ComponentType<P> & { preload: () => Promise<unknown> };
+
+/**
+ * React.lazy for a part of a page that renders at once when its chunk is already in (React.lazy
+ * suspends for a turn even then). The server's first view (ADR 0048) preloads the parts of its
+ * pages (`firstViewParts` of a page module), so every render of a page has the same markup, from
+ * the first: a part that suspended on the server would be rendered again in the browser.
+ */
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
+  let promise: Tracked<ComponentType<P>> | undefined;
+  const preload = (): Promise<ComponentType<P>> => {
+    promise ??= track(load());
+    return promise;
+  };
+  const Part = (props: P) => createElement(use(preload()), props);
+  return Object.assign(Part, { preload });
 }
 
 const pages = new Map<string, ComponentType>();

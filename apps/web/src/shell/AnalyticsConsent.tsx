@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFirstRender } from '../app/firstRender.tsx';
 import { useSession } from '../app/session.store.ts';
 
 /** Where the visitor's answer is kept (this browser only). */
@@ -7,7 +8,6 @@ export const CONSENT_KEY = 'analyticsConsent';
 type Consent = 'granted' | 'denied';
 
 function readConsent(): Consent | null {
-  if (typeof window === 'undefined') return null; // the server's first view: not known yet
   const value = window.localStorage.getItem(CONSENT_KEY);
   return value === 'granted' || value === 'denied' ? value : null;
 }
@@ -32,7 +32,13 @@ function loadTag(tag: { scriptUrl: string; siteId: string }): void {
 export function AnalyticsConsent() {
   const { t } = useTranslation('shell');
   const tag = useSession((s) => s.app?.analytics ?? null);
-  const [consent, setConsent] = useState<Consent | null>(readConsent);
+  // The server's first view (and its hydration) does not know the answer yet: the banner, then
+  // this browser's answer.
+  const firstRender = useFirstRender();
+  const [consent, setConsent] = useState<Consent | null>(() => (firstRender ? null : readConsent()));
+  useEffect(() => {
+    if (!firstRender) setConsent(readConsent());
+  }, [firstRender]);
   useEffect(() => {
     if (tag && consent === 'granted') loadTag(tag);
   }, [tag, consent]);

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useFirstRender } from '../app/firstRender.tsx';
 import { setAgeCookie } from '../app/firstViewCookies.ts';
 import { useSpecialUsernameDialog } from '../app/lifecycle.ts';
 import { applyUpdate } from '../app/serviceWorker.ts';
@@ -15,8 +16,6 @@ const AGE_FREE_PATHS = ['/terms', '/privacy', '/usc2257'];
 const isAgeFree = (path: string) => AGE_FREE_PATHS.includes(path) || path.startsWith('/error/');
 
 export function ageAccepted(): boolean {
-  // The server's first view (ADR 0048) passes the visitor's fv_age cookie.
-  if (typeof window === 'undefined') return globalThis.__fvAgeAccepted === true;
   try {
     return localStorage.getItem(AGE_KEY) === AGE_CONFIRMED;
   } catch {
@@ -29,7 +28,13 @@ export function AgeAdvice() {
   const { t } = useTranslation('shell');
   const loggedIn = useSession((s) => !!s.token);
   const location = useLocation();
-  const [accepted, setAccepted] = useState(ageAccepted);
+  // The server's first view (ADR 0048) and its hydration go by the fv_age cookie the server read,
+  // then this browser's answer.
+  const firstRender = useFirstRender();
+  const [accepted, setAccepted] = useState(() => (firstRender ? firstRender.ageAccepted : ageAccepted()));
+  useEffect(() => {
+    if (!firstRender) setAccepted(ageAccepted());
+  }, [firstRender]);
   const open = !loggedIn && !accepted && !isAgeFree(location.pathname);
   return (
     <Modal open={open} title={t('age.title')} testId="age-advice" className="age-advice">

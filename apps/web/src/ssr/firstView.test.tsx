@@ -165,6 +165,7 @@ function input(url: string, language: Language, fields: Partial<FirstViewInput>)
     queries: [],
     screen: 'mobile',
     ageAccepted: true,
+    now: Date.now(),
     ...fields,
   };
 }

@@ -11,17 +11,19 @@
  * (stories, suggestions of another view) renders its fallback, as the client's first render does.
  */
 import type { FirstViewInput, Language } from '@fanverse/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import i18next, { type i18n as I18n } from 'i18next';
-import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { StaticRouter, useRoutes } from 'react-router';
-import { pageModule } from '../app/lazy.ts';
+import { initReactI18next } from 'react-i18next';
+// RouterProvider of react-router, not of react-router/dom (main.tsx's): that one only adds
+// react-dom's flushSync for updates, a wrapper without markup of its own.
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppTree } from '../app/AppTree.tsx';
+import { type LazyPart, pageModule } from '../app/lazy.ts';
 import { routes } from '../app/router.tsx';
 import { useSession } from '../app/session.store.ts';
 import { useUi } from '../app/ui.store.ts';
-import { cachedValue, FIRST_VIEW_PAGES } from './firstViewData.ts';
+import { cachedValue, FIRST_VIEW_PAGES, firstViewSession, setServerSnapshot } from './firstViewData.ts';
 
 export type { FirstViewData, FirstViewInput, SeededQuery } from '@fanverse/contract';
 
@@ -63,7 +65,14 @@ function i18nFor(language: Language): I18n {
 
 /** Loads the pages a first view can show, so rendering them never suspends. Call once at start-up. */
 export async function prepareFirstView(): Promise<void> {
-  await Promise.all(FIRST_VIEW_PAGES.map((name) => pageModule(name)));
+  const pages = await Promise.all(FIRST_VIEW_PAGES.map((name) => pageModule(name)));
+  // Their lazy parts too: a part that suspended in the server's render would be rendered again by
+  // the browser that hydrates it.
+  await Promise.all(
+    pages.flatMap((page) =>
+      ((page as { firstViewParts?: LazyPart<never>[] }).firstViewParts ?? []).map((part) => part.preload()),
+    ),
+  );
   i18nFor('en');
   i18nFor('es');
 }
@@ -81,57 +90,37 @@ function setServerState<T extends object>(
   store: { getInitialState: () => T; setState: (partial: Partial<T>) => void },
   values: Partial<T>,
 ): void {
-  Object.assign(store.getInitialState(), values);
+  setServerSnapshot(store, values);
   store.setState(values);
 }
 
-function Routes() {
-  return useRoutes(routes);
-}
-
-/** The markup of #root for this page and this viewer. */
+/**
+ * The markup of #root for this page and this viewer: the browser's own tree (AppTree and the data
+ * router's RouterProvider, on a memory router at this URL), so main.tsx can hydrate it.
+ */
 export function renderFirstView(input: FirstViewInput): string {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
   for (const query of input.queries) client.setQueryData(query.key, cachedValue(query));
   // A server render reads a zustand store's initial state (useSyncExternalStore's server snapshot):
   // this render's values go there (this bundle runs only on the server) and into the state.
-  setServerState(useSession, {
-    // The real token never reaches the renderer: components only test that there is one.
-    token: input.user ? 'first-view' : null,
-    user: input.user,
-    profile: input.profile,
-    counters: input.profile?.counters ?? null,
-    online: false,
-    lastConnection: null,
-    language: input.language,
-    app: input.app,
-    status: 'ready',
-    api: true,
-    loaded: false,
-  });
+  // The real token never reaches the renderer: components only test that there is one.
+  setServerState(useSession, firstViewSession({ ...input, token: 'first-view' }));
   setServerState(useUi, { screen: input.screen });
-  globalThis.__fvAgeAccepted = input.ageAccepted;
+  const router = createMemoryRouter(routes, { initialEntries: [input.url] });
   try {
     return testIdsOfFirstView(
       renderToString(
-        <StrictMode>
-          <QueryClientProvider client={client}>
-            <I18nextProvider i18n={i18nFor(input.language)}>
-              <StaticRouter location={input.url}>
-                <Routes />
-              </StaticRouter>
-            </I18nextProvider>
-          </QueryClientProvider>
-        </StrictMode>,
+        <AppTree
+          queryClient={client}
+          i18n={i18nFor(input.language)}
+          firstRender={{ now: input.now, ageAccepted: input.ageAccepted }}
+        >
+          <RouterProvider router={router} />
+        </AppTree>,
       ),
     );
   } finally {
+    router.dispose();
     client.clear();
-    globalThis.__fvAgeAccepted = undefined;
   }
-}
-
-declare global {
-  // The age notice's answer during a server render (Gates.tsx reads it instead of localStorage).
-  var __fvAgeAccepted: boolean | undefined;
 }

@@ -2,6 +2,7 @@ import { TIMINGS } from '@fanverse/contract';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { useFirstRender } from '../app/firstRender.tsx';
 
 export interface ModalProps {
   open: boolean;
@@ -45,12 +46,13 @@ export function Modal({
 }: ModalProps) {
   const { t } = useTranslation();
   const [mounted, setMounted] = useState(open);
-  // A modal open in the server's first view (ADR 0048) is shown as it is once open, on the server
-  // and in the app's first render that replaces it (no fade out and in again).
+  // A modal open in the server's first view (ADR 0048) is written in place there (no document.body
+  // to portal to), and so in the render that hydrates it; right after, it moves to document.body.
+  const inPlace = useFirstRender() !== null;
+  // It is shown as it is once open, on the server and in the app's first render that hydrates or
+  // replaces it (no fade out and in again).
   const [shown, setShown] = useState(
-    () =>
-      open &&
-      (typeof document === 'undefined' || !!document.getElementById('root')?.hasAttribute('data-first-view')),
+    () => open && (inPlace || !!document.getElementById('root')?.hasAttribute('data-first-view')),
   );
   const panelRef = useRef<HTMLDivElement>(null);
   const onClosedRef = useRef(onClosed);
@@ -81,7 +83,7 @@ export function Modal({
   }, [open]);
 
   useEffect(() => {
-    if (!mounted) return;
+    if (!mounted || inPlace) return;
     const panel = panelRef.current;
     if (!panel) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -104,7 +106,7 @@ export function Modal({
       updateInert();
       if (previous?.isConnected) previous.focus();
     };
-  }, [mounted]);
+  }, [mounted, inPlace]);
 
   if (!mounted) return null;
 
@@ -172,6 +174,5 @@ export function Modal({
       </div>
     </div>
   );
-  // On the server (first view) the modal is written where it is rendered: there is no document.body.
-  return typeof document === 'undefined' ? modal : createPortal(modal, document.body);
+  return inPlace ? modal : createPortal(modal, document.body);
 }

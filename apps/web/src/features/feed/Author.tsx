@@ -1,6 +1,7 @@
 import type { PublicUser } from '@fanverse/contract';
 import { useTranslation } from 'react-i18next';
 import { useInstantFormat } from '../../app/dates.ts';
+import { useNow } from '../../app/firstRender.tsx';
 import { LiveBadge } from '../live/LiveBadge.tsx';
 import { ContentIcon } from './ContentIcon.tsx';
 import { relativeTime } from './format.ts';
@@ -9,7 +10,7 @@ import { UserLink } from './UserLink.tsx';
 /** "5 minutes ago" by the relative time of spec §9. */
 export function TimeAgo({ iso, prefix }: { iso: string; prefix?: 'posted' | 'seen' }) {
   const { t } = useTranslation('content');
-  const { unit, count } = relativeTime(iso);
+  const { unit, count } = relativeTime(iso, useNow());
   const text = t(`time.${unit}`, { count });
   const exact = useInstantFormat(true);
   return (

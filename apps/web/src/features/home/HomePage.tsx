@@ -3,6 +3,7 @@ import { ADMIN_ROLES } from '@fanverse/contract';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { lazyPart } from '../../app/lazy.ts';
 import { storeLoginTarget, usePageNotice } from '../../app/navigation.ts';
 import { hasSomeRole, isCreator, useSession } from '../../app/session.store.ts';
 import { Alert, Loader, Panel } from '../../ui/Feedback.tsx';
@@ -34,9 +35,9 @@ const MyProfileView = lazy(() =>
   import('../profile/MyProfileView.tsx').then((m) => ({ default: m.MyProfileView })),
 );
 const ReviewView = lazy(() => import('../review/ReviewView.tsx').then((m) => ({ default: m.ReviewView })));
-const VisitorStories = lazy(() =>
-  import('../stories/StoryViewer.tsx').then((m) => ({ default: m.VisitorStories })),
-);
+const VisitorStories = lazyPart(() => import('../stories/StoryViewer.tsx').then((m) => m.VisitorStories));
+/** Lazy parts of this page's first view (ADR 0048), loaded by the server before it renders one. */
+export const firstViewParts = [VisitorStories];
 const WikiView = lazy(() => import('../wiki/WikiView.tsx').then((m) => ({ default: m.WikiView })));
 
 /** The home view: picks what to show from the query (spec §2 feed selection). */

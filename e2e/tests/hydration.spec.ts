@@ -1,0 +1,99 @@
+import { expect, test } from '@playwright/test';
+import { DESKTOP, PHONE, sessionOf } from './helpers.ts';
+
+/**
+ * The server's first view is hydrated, not replaced (ADR 0048): on the four first-view pages
+ * (visitor home; a fan's home, a creator page, a post), in both languages, at phone and desktop
+ * widths, the app attaches to the server's markup (the server's nodes are still in the page after
+ * the app took over) and React reports no hydration error (a mismatch is a recoverable error,
+ * which main.tsx logs, or an uncaught one).
+ */
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
+
+test('the first view is hydrated without a mismatch on every first-view page', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const { token, user } = await sessionOf(request, 'fanuser1');
+  const feed = await request.get('/api/v1/posts', { headers: { a1sledom: token } });
+  expect(feed.ok()).toBe(true);
+  const first = ((await feed.json()) as { posts: { _id: string; user: { user: string } }[] }).posts[0];
+  if (!first) throw new Error('the demo fan sees no post');
+  const pages = [
+    { name: 'home, visitor', path: '/', fan: false },
+    { name: 'home, fan', path: '/', fan: true },
+    { name: 'creator page', path: `/${first.user.user}`, fan: true },
+    { name: 'post', path: `/post/${first._id}`, fan: true },
+  ];
+  const host = new URL(baseURL ?? '').hostname;
+  const problems: string[] = [];
+  for (const language of ['en', 'es'] as const) {
+    for (const size of [PHONE, DESKTOP]) {
+      const phone = size.width < 768;
+      const context = await browser.newContext({
+        viewport: size,
+        isMobile: phone,
+        hasTouch: phone,
+        ...(phone ? { userAgent: PHONE_UA } : {}),
+      });
+      for (const page of pages) {
+        await context.clearCookies();
+        await context.addCookies([
+          { name: 'fv_lang', value: language, domain: host, path: '/' },
+          ...(page.fan ? [{ name: 'fv_session', value: token, domain: host, path: '/' }] : []),
+        ]);
+        const tab = await context.newPage();
+        const where = `${page.name}, ${language}, ${size.width} px`;
+        tab.on('console', (message) => {
+          if (message.type() === 'error') problems.push(`${where}: console: ${message.text()}`);
+        });
+        tab.on('pageerror', (error) => problems.push(`${where}: page error: ${error.message}`));
+        await tab.addInitScript(
+          ([t, u, lang, fan]) => {
+            localStorage.clear();
+            localStorage.setItem('language', lang);
+            if (fan === '1') {
+              localStorage.setItem('token', t);
+              localStorage.setItem('user', u);
+            }
+            // The first element the server rendered in #root, kept to see whether it survives.
+            const observer = new MutationObserver(() => {
+              const root = document.querySelector('#root[data-first-view]');
+              if (root?.firstElementChild) {
+                (window as unknown as { fvFirst: Element }).fvFirst = root.firstElementChild;
+                observer.disconnect();
+              }
+            });
+            observer.observe(document, { childList: true, subtree: true });
+          },
+          [token, JSON.stringify(user), language, page.fan ? '1' : '0'] as const,
+        );
+        const response = await tab.goto(page.path);
+        expect(response?.ok(), where).toBe(true);
+        // The server rendered a first view for this page…
+        expect(await tab.evaluate(() => !!(window as unknown as { fvFirst?: Element }).fvFirst), where).toBe(
+          true,
+        );
+        // …the app took over…
+        await expect(tab.locator('#root'), where).not.toHaveAttribute('data-first-view', /.*/, {
+          timeout: 20_000,
+        });
+        await tab.waitForLoadState('networkidle');
+        await tab.waitForTimeout(500);
+        // …by hydrating it: the server's nodes are the app's.
+        expect(
+          await tab.evaluate(() => (window as unknown as { fvFirst: Element }).fvFirst.isConnected),
+          `${where}: the server's markup was replaced instead of hydrated`,
+        ).toBe(true);
+        expect(await tab.locator('#root [data-fv-testid]').count(), where).toBe(0);
+        expect(await tab.locator('html').getAttribute('lang'), where).toBe(language);
+        await tab.close();
+      }
+      await context.close();
+    }
+  }
+  expect(problems).toEqual([]);
+});
