@@ -78,8 +78,8 @@ useSession.subscribe((state, previous) => {
 // The first render waits for the active language's start-up catalogues (app/i18n.ts) and the
 // start-up data, so it shows the page rather than a loader; until then index.html's shell (or the
 // first view) stays on screen. A namespace needed later suspends its component until its catalogue
-// arrives. Hydration and the first render are transitions: React yields to the browser while it
-// builds the first screen instead of blocking it in one long task.
+// arrives. Hydration is concurrent and the first render a transition: React yields to the browser
+// while it works through the first screen instead of blocking it in one long task.
 /**
  * Marks the server's first view as the app's: until then #root was inert and hidden from assistive
  * technology (app.css: no clicks either). Its test ids, renamed so that a browser test could not
