@@ -227,6 +227,28 @@ test.describe('main screens: screenshots and accessibility', () => {
     }
   }
 
+  for (const language of ['en', 'es'] as const) {
+    test(`at phone width in ${language} the brand name fits the header, for a visitor and a fan`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize(PHONE);
+      const brandFits = async () => {
+        const logo = page.getByTestId('logo');
+        await expect(logo).toBeVisible();
+        return logo.evaluate((el) => el.scrollWidth <= el.clientWidth);
+      };
+      await acceptAge(page);
+      await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+      await page.goto('/about');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      expect(await brandFits()).toBe(true);
+      await loginByApi(page, request, 'fanuser1', '/about');
+      await expect(page.getByTestId('user-menu-button')).toBeVisible();
+      expect(await brandFits()).toBe(true);
+    });
+  }
+
   test('the header is 49 px high in the brand colour, and keyboard focus is visible', async ({ page }) => {
     await acceptAge(page);
     await page.goto('/about');
