@@ -16,7 +16,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { StaticRouter, useRoutes } from 'react-router';
+import { type RouteObject, StaticRouter, useRoutes } from 'react-router';
 import { pageModule } from '../app/lazy.ts';
 import { routes } from '../app/router.tsx';
 import { useSession } from '../app/session.store.ts';
@@ -24,6 +24,32 @@ import { useUi } from '../app/ui.store.ts';
 import { cachedValue, FIRST_VIEW_PAGES } from './firstViewData.ts';
 
 export type { FirstViewData, FirstViewInput, SeededQuery } from '@fanverse/contract';
+
+/**
+ * The first path segments of the routes (lower case, static ones only): the children of pathless
+ * routes are looked into, a route with a path gives its first segment (`billing/cancel`: billing).
+ */
+export function firstSegmentsOf(list: readonly RouteObject[]): string[] {
+  const segments = new Set<string>();
+  const visit = (level: readonly RouteObject[]) => {
+    for (const route of level) {
+      if (route.path === undefined) {
+        if (route.children) visit(route.children);
+        continue;
+      }
+      const first = route.path.replace(/^\/+/, '').split('/')[0] ?? '';
+      if (first && !first.startsWith(':') && first !== '*') segments.add(first.toLowerCase());
+    }
+  };
+  visit(list);
+  return [...segments];
+}
+
+/**
+ * The app's own first path segments, from its route objects (router.tsx): the server never takes
+ * `/{one of these}` for a creator's handle, so a new top-level route needs no second list.
+ */
+export const appPaths: readonly string[] = firstSegmentsOf(routes);
 
 /** Every catalogue of both languages, bundled (the server has no reason to load them lazily). */
 const catalogues = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
