@@ -1,7 +1,8 @@
 /**
  * Server processes and CPU accounting shared by the benchmarks (bench/run.ts, bench/realtime.ts):
- * the server (bench/server.ts) runs as a child process pinned to core 0 and the load generator on
- * core 1 when the machine has two cores and `taskset`; CPU is read from /proc in clock ticks.
+ * the server (bench/server.ts, bundled as production bundles the server) runs as a child process
+ * pinned to core 0 and the load generator on core 1 when the machine has two cores and `taskset`;
+ * CPU is read from /proc in clock ticks.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -75,12 +76,32 @@ export interface Child {
   pid: number;
 }
 
-/** Starts bench/server.ts with `env` on top of this process's environment, pinned to `core`. */
+/**
+ * bench/server.ts bundled the way `npm run build` bundles the server (scripts/bundle-server.mjs),
+ * once per benchmark run, into apps/server/.dist-bench (git-ignored; the same depth as
+ * apps/server/dist, so paths the server finds from its own file hold). The benchmarks measure that
+ * code, not the sources through tsx, whose run-time transform adds work production does not do.
+ */
+let bundled: Promise<string> | undefined;
+function serverBundle(): Promise<string> {
+  bundled ??= (async () => {
+    const out = path.join(root, 'apps/server/.dist-bench');
+    fs.rmSync(out, { recursive: true, force: true });
+    const { bundleServer } = (await import(path.join(root, 'scripts/bundle-server.mjs'))) as {
+      bundleServer(entries: Record<string, string>, out: string): Promise<void>;
+    };
+    await bundleServer({ server: 'bench/server.ts' }, out);
+    return path.join(out, 'server.js');
+  })();
+  return bundled;
+}
+
+/** Starts bench/server.ts (bundled) with `env` on top of this process's environment, pinned to `core`. */
 export async function startChild(env: Record<string, string>, core = 0): Promise<Child> {
   const node = process.execPath;
   // BENCH_PROF=dir: each server child writes a V8 CPU profile there when it stops (SIGTERM).
   const prof = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
-  const argv = [...prof, '--import', 'tsx', path.join(root, 'bench/server.ts')];
+  const argv = [...prof, await serverBundle()];
   const cmd = PINNED ? 'taskset' : node;
   const cmdArgs = PINNED ? ['-c', String(core), node, ...argv] : argv;
   const childEnv: Record<string, string | undefined> = { ...process.env, ...env };

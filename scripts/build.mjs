@@ -2,10 +2,8 @@
 // when its inputs changed since its last build.
 //   - the web app: Vite → apps/web/dist
 //   - the web app's first view for the server (ADR 0048): Vite SSR → apps/web/dist-ssr/firstView.js
-//   - the server: esbuild bundles apps/server/src (and the contract) into apps/server/dist/main.js;
-//     every npm package stays external and is loaded from node_modules, so native and WASM packages
-//     (sharp, argon2, PGlite, the ffmpeg installers…) work as installed. The SQL migrations are
-//     copied next to the bundle, where `migrate.ts` looks for them (`import.meta.dirname`).
+//   - the server: esbuild bundles apps/server/src (and the contract) into apps/server/dist/main.js
+//     (scripts/bundle-server.mjs: npm packages stay external, migrations copied beside it).
 // A part is up to date when the hash of its inputs (sources, package files, lockfile, this script)
 // equals the one stored in `<out>/.build-hash`. Each part is built into a temporary folder and
 // swapped in by rename, so a server never sees half a build. `--force` rebuilds everything.
@@ -14,8 +12,8 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { builtinModules } from 'node:module';
 import path from 'node:path';
+import { bundleServer } from './bundle-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const force = process.argv.includes('--force');
@@ -58,6 +56,7 @@ const shared = [
   rel('package.json'),
   rel('package-lock.json'),
   rel('scripts/build.mjs'),
+  rel('scripts/bundle-server.mjs'),
   ...files(rel('packages/contract'), isTest),
 ];
 
@@ -95,66 +94,9 @@ async function part(name, out, inputs, build) {
   console.info(`${name}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** npm packages the server may load at run time: its dependencies and the contract's. */
-function runtimePackages() {
-  const deps = (p) => Object.keys(JSON.parse(fs.readFileSync(rel(p), 'utf8')).dependencies ?? {});
-  return new Set([...deps('apps/server/package.json'), ...deps('packages/contract/package.json')]);
-}
-
-const packageName = (spec) =>
-  spec
-    .split('/')
-    .slice(0, spec.startsWith('@') ? 2 : 1)
-    .join('/');
-
-async function buildServer(out) {
-  const esbuild = await import('esbuild');
-  const allowed = runtimePackages();
-  const builtins = new Set(builtinModules);
-  const missing = new Set();
-  await esbuild.build({
-    // The watermark pool's thread (watermark/mark.worker.ts) is loaded by file next to main.js.
-    entryPoints: {
-      main: rel('apps/server/src/main.ts'),
-      'mark.worker': rel('apps/server/src/watermark/mark.worker.ts'),
-    },
-    outdir: out,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    sourcemap: true,
-    logLevel: 'warning',
-    plugins: [
-      {
-        // Our own code (and the workspace contract, which ships TypeScript) is bundled; every
-        // npm package stays an import resolved from node_modules at run time.
-        name: 'external-packages',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) => {
-            if (args.path.startsWith('@fanverse/')) return undefined;
-            const name = packageName(args.path.replace(/^node:/, ''));
-            if (!args.path.startsWith('node:') && !builtins.has(name) && !allowed.has(name)) {
-              missing.add(name);
-            }
-            return { path: args.path, external: true };
-          });
-        },
-      },
-    ],
-  });
-  if (missing.size) {
-    throw new Error(
-      `the server imports ${[...missing].join(', ')} but apps/server/package.json does not list ${
-        missing.size > 1 ? 'them' : 'it'
-      } in "dependencies": production installs (npm ci --omit=dev) would lack ${missing.size > 1 ? 'them' : 'it'}`,
-    );
-  }
-  const migrations = rel('apps/server/src/db/migrations');
-  fs.mkdirSync(path.join(out, 'migrations'));
-  for (const f of fs.readdirSync(migrations).filter((f) => f.endsWith('.sql'))) {
-    fs.copyFileSync(path.join(migrations, f), path.join(out, 'migrations', f));
-  }
+/** The server: scripts/bundle-server.mjs (the benchmarks bundle their server the same way). */
+function buildServer(out) {
+  return bundleServer({ main: 'apps/server/src/main.ts' }, out);
 }
 
 /** Vite through the web workspace's own script, which finds Vite wherever npm installed it. */

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { acceptAge, DESKTOP, loginByApi, newestMail, PHONE, shot } from './helpers.ts';
+import { acceptAge, DESKTOP, login, loginByApi, newestMail, PHONE, sessionOf, shot } from './helpers.ts';
 
 /** The first published post, as any visitor can list it. */
 async function firstPostId(page: Page): Promise<string> {
@@ -155,6 +155,49 @@ test.describe('visitors', () => {
   });
 });
 
+test.describe('the session cookie of page loads (fv_session, ADR 0048)', () => {
+  const sessionCookie = async (page: Page) =>
+    (await page.context().cookies()).find((c) => c.name === 'fv_session')?.value ?? null;
+
+  test('is set at sign-in and cleared at sign-out; the next page load is a visitor’s', async ({ page }) => {
+    await acceptAge(page);
+    await login(page, 'fanuser1');
+    await expect.poll(() => sessionCookie(page)).not.toBeNull();
+    await page.goto('/');
+    await expect(page.locator('#fv-first-view')).toHaveCount(1);
+    expect(await page.locator('#fv-first-view').textContent()).not.toContain('"viewer":null');
+    await page.getByTestId('user-menu-button').click();
+    await page.getByTestId('logout-button').click();
+    await expect.poll(() => sessionCookie(page)).toBeNull();
+    await page.goto('/');
+    expect(await page.locator('#fv-first-view').textContent()).toContain('"viewer":null');
+  });
+
+  test('is cleared when the session already ended on the server', async ({ page, request }) => {
+    const { token, user } = await sessionOf(request, 'fanuser1', { fresh: true });
+    await page.addInitScript(
+      ([t, u]) => {
+        if (sessionStorage.getItem('e2e-once')) return;
+        sessionStorage.setItem('e2e-once', '1');
+        window.localStorage.setItem('token', t as string);
+        window.localStorage.setItem('user', JSON.stringify(u));
+        window.localStorage.setItem('ageAccepted', 'confirm');
+      },
+      [token, user] as const,
+    );
+    // A page rendered for a visitor, opened with a session: the app has the cookie set.
+    await page.goto('/');
+    await expect.poll(() => sessionCookie(page)).toBe(token);
+    const out = await request.post('/api/v1/auth/logout', { headers: { a1sledom: token } });
+    expect(out.ok()).toBe(true);
+    // A page without a first view: the app learns the session is over (401 at start-up) and signs
+    // out, and its DELETE (no token left to send) clears the cookie.
+    await page.goto('/about');
+    await expect.poll(() => sessionCookie(page)).toBeNull();
+    await expect(page.getByTestId('user-menu-button')).toHaveCount(0);
+  });
+});
+
 test.describe('guards and where each path lands', () => {
   const table: { path: string; as: string | null; lands: RegExp; testId?: string }[] = [
     { path: '/post/create', as: null, lands: /\/$/ },
@@ -225,6 +268,28 @@ test.describe('main screens: screenshots and accessibility', () => {
         await expectNoCriticalA11yIssues(page, `${s.name}-${viewport.label}`);
       });
     }
+  }
+
+  for (const language of ['en', 'es'] as const) {
+    test(`at phone width in ${language} the brand name fits the header, for a visitor and a fan`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize(PHONE);
+      const brandFits = async () => {
+        const logo = page.getByTestId('logo');
+        await expect(logo).toBeVisible();
+        return logo.evaluate((el) => el.scrollWidth <= el.clientWidth);
+      };
+      await acceptAge(page);
+      await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+      await page.goto('/about');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      expect(await brandFits()).toBe(true);
+      await loginByApi(page, request, 'fanuser1', '/about');
+      await expect(page.getByTestId('user-menu-button')).toBeVisible();
+      expect(await brandFits()).toBe(true);
+    });
   }
 
   test('the header is 49 px high in the brand colour, and keyboard focus is visible', async ({ page }) => {

@@ -18,7 +18,7 @@ import { createWebFirstView, registerSessionCookie } from './http/first-view.ts'
 import { acceptedEncoding, compressHtml, type HtmlPage } from './http/html.ts';
 import { createMetrics, type Metrics } from './http/metrics.ts';
 import { deleteTempFiles, readMultipart, registerMultipart } from './http/multipart.ts';
-import { COMPRESS_FROM_BYTES, defineRoute } from './http/route.ts';
+import { COMPRESS_FROM_BYTES, defineRoute, outputModeOf } from './http/route.ts';
 import type { RouteDeps } from './http/route-deps.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { JobQueue } from './jobs/job-queue.ts';
@@ -306,7 +306,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
         app,
         {
           authenticate: authenticateRoute,
-          output: config.env === 'production' ? 'serialize' : 'validate',
+          output: outputModeOf(config.env),
           readMultipart: async (req) => {
             const body = await readMultipart(req, uploadLimits);
             return { ...body, cleanup: () => deleteTempFiles(body.files) };

@@ -132,7 +132,10 @@ export const publishedPostSql = (t: PostColumns = posts, now?: Date): SQL =>
  * probe). Posts of deleted creators are left out by the repositories' queries altogether.
  */
 export const creatorSuspendedSql = (creatorId: SQLWrapper): SQL =>
-  sql`EXISTS (SELECT 1 FROM ${users} cs WHERE cs.id = ${creatorId} AND cs.suspended_at IS NOT NULL)`;
+  sql`EXISTS (SELECT 1 FROM ${users} cs WHERE cs.id = ${creatorId} AND ${accountSuspendedSql(sql`cs.suspended_at`)})`;
+
+/** SQL: the same rule on a `users` row already at hand (its `suspended_at` column). */
+export const accountSuspendedSql = (suspendedAt: SQLWrapper): SQL => sql`(${suspendedAt} IS NOT NULL)`;
 
 /**
  * Content free to everyone (ADR 0038): a published post or story whose visibility is `free`, of a

@@ -1,14 +1,21 @@
 import path from 'node:path';
-import type { FirstViewData, Post, PostsResponse } from '@fanverse/contract';
+import {
+  type EndpointName,
+  endpoints,
+  type FirstViewData,
+  type Post,
+  type PostsResponse,
+} from '@fanverse/contract';
 import type { FastifyRequest } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPost, createUser, subscribe } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { jpeg, postForm } from '../../test/media-fixtures.ts';
 import {
   createFirstView,
   type FirstViewRenderer,
-  firstViewRoute,
+  firstViewPages,
+  fromOwnPages,
   injectFirstView,
   pageLinks,
   readCookies,
@@ -36,6 +43,7 @@ const RENDERER = path.resolve(import.meta.dirname, '../../../web/src/ssr/firstVi
 
 let t: TestApp;
 let base: string;
+let renderer: FirstViewRenderer;
 let view: ReturnType<typeof createFirstView>;
 let creator: Awaited<ReturnType<typeof createUser>>;
 let fan: Awaited<ReturnType<typeof createUser>>;
@@ -45,7 +53,7 @@ let paid: string;
 beforeAll(async () => {
   t = await createTestApp();
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const renderer = (await import(/* @vite-ignore */ RENDERER)) as FirstViewRenderer;
+  renderer = (await import(/* @vite-ignore */ RENDERER)) as FirstViewRenderer;
   await renderer.prepareFirstView();
   view = createFirstView({ services: t.services, renderer, manifest: null });
   creator = await createUser(t, { roles: ['user', 'creator'], verified: true });
@@ -64,17 +72,20 @@ function request(url: string, cookies: Record<string, string> = {}, headers: Rec
   return { url, headers: { ...(cookie ? { cookie } : {}), ...headers } } as unknown as FastifyRequest;
 }
 
+/** The first view's data in a page. */
+function dataOf(html = ''): FirstViewData {
+  const json = /<script type="application\/json" id="fv-first-view">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  return JSON.parse(json ?? 'null') as FirstViewData;
+}
+
 async function render(url: string, cookies: Record<string, string> = {}) {
   const page = await view.render(request(url, cookies), INDEX);
   if (!page) return null;
-  const json = /<script type="application\/json" id="fv-first-view">([\s\S]*?)<\/script>/.exec(
-    page.html,
-  )?.[1];
   const root =
     /<div id="root" data-first-view="" inert aria-hidden="true">([\s\S]*)<\/div><script type="application\/json"/.exec(
       page.html,
     )?.[1] ?? '';
-  return { ...page, root, data: JSON.parse(json ?? 'null') as FirstViewData };
+  return { ...page, root, data: dataOf(page.html) };
 }
 
 function feedOf(data: FirstViewData, index = 0): PostsResponse {
@@ -208,12 +219,96 @@ describe('the first view of a page (ADR 0048)', () => {
   });
 
   it('renders the first view only for the pages it knows, without a query', () => {
-    expect(firstViewRoute('/')).toEqual({ kind: 'home' });
-    expect(firstViewRoute('/?feed=my-profile')).toBeNull();
-    expect(firstViewRoute(`/post/${free}`)).toEqual({ kind: 'post', id: free });
-    expect(firstViewRoute('/creator3')).toEqual({ kind: 'creator', handle: 'creator3' });
+    expect(view.route('/')).toEqual({ kind: 'home' });
+    expect(view.route('/?feed=my-profile')).toBeNull();
+    expect(view.route(`/post/${free}`)).toEqual({ kind: 'post', id: free });
+    expect(view.route('/creator3')).toEqual({ kind: 'creator', handle: 'creator3' });
     for (const url of ['/login', '/about', '/post/create', '/@creator3', '/user/credits', '/a']) {
-      expect(firstViewRoute(url)).toBeNull();
+      expect(view.route(url)).toBeNull();
+    }
+  });
+
+  it("never takes a path of the app's routes (the renderer's list) or of the server for a creator", () => {
+    expect(renderer.appPaths).toEqual(expect.arrayContaining(['about', 'login', 'dashboard', 'billing']));
+    for (const segment of [...renderer.appPaths, 'healthz', 'readyz', 'web', 'api']) {
+      expect(view.route(`/${segment}`), segment).toBeNull();
+      expect(view.route(`/${segment.toUpperCase()}`), segment).toBeNull();
+    }
+    // A route the app gains is known from the renderer, with no list to keep here.
+    const withNewRoute = createFirstView({
+      services: t.services,
+      renderer: { ...renderer, appPaths: [...renderer.appPaths, 'new-page'] },
+      manifest: null,
+    });
+    expect(withNewRoute.route('/new-page')).toBeNull();
+    expect(view.route('/new-page')).toEqual({ kind: 'creator', handle: 'new-page' });
+  });
+
+  it('works nothing out (cookies, screen class) for a URL without a first view', async () => {
+    const read: string[] = [];
+    const headers = new Proxy(
+      {},
+      {
+        get: (_, name) => {
+          read.push(String(name));
+          return undefined;
+        },
+      },
+    );
+    const pages = firstViewPages(view);
+    for (const url of ['/about', '/login', '/?feed=gallery', '/post/create']) {
+      expect(await pages.page({ url, headers } as unknown as FastifyRequest, INDEX)).toBeNull();
+    }
+    expect(read).toEqual([]);
+    // A page with one reads them.
+    expect(await pages.page({ url: '/', headers } as unknown as FastifyRequest, INDEX)).not.toBeNull();
+    expect(read).toContain('cookie');
+  });
+
+  it('a malformed or percent-broken cookie header is no error: the visitor view', async () => {
+    const pages = firstViewPages(view);
+    for (const cookie of [
+      'fv_session=%E0%A4%A; fv_lang=%ZZ; fv_age=%',
+      '=; ;;fv_session; fv_lang="es',
+      'fv_session=%00%ff%; fv_lang=es%',
+      `fv_session=${'%'.repeat(5000)}`,
+    ]) {
+      const page = await view.render(request('/', {}, { cookie }), INDEX);
+      expect(page?.personal, cookie).toBe(false);
+      expect(dataOf(page?.html).viewer).toBeNull();
+      expect(dataOf(page?.html).language).toBe('en');
+      expect(await pages.page(request('/', {}, { cookie }), INDEX)).not.toBeNull();
+    }
+  });
+
+  it('shapes answers as the API routes do: compiled serializers in production (no zod parse), the schema in tests', async () => {
+    const names: EndpointName[] = [
+      'home.get',
+      'user.profile',
+      'posts.list',
+      'creator.profile',
+      'stories.list',
+    ];
+    const spies = names.map((name) => vi.spyOn(endpoints[name].output, 'parse'));
+    try {
+      const production = createFirstView({
+        services: t.services,
+        renderer,
+        manifest: null,
+        output: 'serialize',
+      });
+      const url = `/${creator.username}`;
+      const served = await production.render(request(url, { fv_session: fan.token }), INDEX);
+      expect(served?.html).toContain('data-fv-testid="creator-header"');
+      for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+      const tested = await view.render(request(url, { fv_session: fan.token }), INDEX);
+      for (const spy of spies.slice(1)) expect(spy).toHaveBeenCalled();
+      const [a, b] = [dataOf(served?.html), dataOf(tested?.html)];
+      expect(a.queries).toEqual(b.queries);
+      expect(a.profile).toEqual(b.profile);
+      expect(a.queries.length).toBe(3);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
     }
   });
 });
@@ -255,6 +350,85 @@ describe('page loads through the server', () => {
     const cleared = await t.app.inject({ method: 'DELETE', url: '/web/session' });
     expect(String(cleared.headers['set-cookie'])).toContain('fv_session=;');
     expect(String(cleared.headers['set-cookie'])).toContain('Max-Age=0');
+  });
+
+  it("another site can neither set nor clear fv_session; the site's own sign-out clears it, session or not", async () => {
+    const cleared = (res: { headers: Record<string, unknown> }) =>
+      String(res.headers['set-cookie'] ?? '').includes('fv_session=;');
+    const session = (
+      await t.app.inject({ method: 'POST', url: '/web/session', headers: { a1sledom: fan.token } })
+    ).statusCode;
+    expect(session).toBe(204);
+    // A form or fetch of another site: the browser says so (Sec-Fetch-Site, or Origin alone in
+    // older browsers). A text/plain form needs no CORS and carries no token: it used to be
+    // answered 401 with a clearing cookie.
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+    ]) {
+      for (const method of ['POST', 'DELETE'] as const) {
+        const res = await t.app.inject({
+          method,
+          url: '/web/session',
+          headers: { ...headers, 'content-type': 'text/plain' },
+          payload: 'a=1',
+        });
+        expect(res.statusCode, `${method} ${JSON.stringify(headers)}`).toBe(403);
+        expect(res.headers['set-cookie']).toBeUndefined();
+      }
+      const withToken = await t.app.inject({
+        method: 'POST',
+        url: '/web/session',
+        headers: { ...headers, a1sledom: fan.token },
+      });
+      expect(withToken.statusCode).toBe(403);
+      expect(withToken.headers['set-cookie']).toBeUndefined();
+    }
+    // The app's own fetch (what firstViewCookies.ts sends): DELETE needs no token, so sign-out
+    // clears the cookie even when the session is already over on the server.
+    const gone = await createUser(t);
+    await t.call('auth.logout', {}, { token: gone.token });
+    const own = {
+      'sec-fetch-site': 'same-origin',
+      origin: 'http://localhost',
+      cookie: `fv_session=${gone.token}`,
+    };
+    const signOut = await t.app.inject({ method: 'DELETE', url: '/web/session', headers: own });
+    expect(signOut.statusCode).toBe(204);
+    expect(cleared(signOut)).toBe(true);
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: '/web/session',
+      headers: { ...own, a1sledom: gone.token },
+    });
+    expect(stale.statusCode).toBe(401);
+    expect(cleared(stale)).toBe(true);
+    // An older browser: Origin only, this site's.
+    const older = await t.app.inject({
+      method: 'DELETE',
+      url: '/web/session',
+      headers: { origin: 'http://localhost:80', host: 'localhost:80' },
+    });
+    expect(older.statusCode).toBe(204);
+    expect(cleared(older)).toBe(true);
+  });
+
+  it("tells this site's pages from others'", () => {
+    const req = (headers: Record<string, string>, protocol = 'https', host = 'fans.example') =>
+      ({ headers, protocol, host }) as unknown as FastifyRequest;
+    expect(fromOwnPages(req({ 'sec-fetch-site': 'same-origin' }), null)).toBe(true);
+    expect(fromOwnPages(req({ 'sec-fetch-site': 'none' }), null)).toBe(false);
+    expect(fromOwnPages(req({ 'sec-fetch-site': 'cross-site', origin: 'https://fans.example' }), null)).toBe(
+      false,
+    );
+    expect(fromOwnPages(req({ origin: 'https://fans.example' }), null)).toBe(true);
+    expect(
+      fromOwnPages(req({ origin: 'https://fans.example' }, 'http', 'internal:3000'), 'https://fans.example'),
+    ).toBe(true);
+    expect(fromOwnPages(req({ origin: 'https://other.example' }), 'https://fans.example')).toBe(false);
+    expect(fromOwnPages(req({}), null)).toBe(true); // no browser's cross-site request
   });
 
   it('makes Secure cookies when asked to', () => {
@@ -312,9 +486,11 @@ describe('first-view helpers', () => {
   });
 
   it('reads cookies and guesses the screen class', () => {
-    const cookies = readCookies('a=1; fv_lang=es; fv_lang=en; bad=%E0%A4%A');
-    expect(cookies.get('fv_lang')).toBe('es');
-    expect(cookies.get('bad')).toBeUndefined();
+    const cookies = readCookies('a=1; fv_lang=es; fv_lang=en; bad=%E0%A4%A; sp=a%20b');
+    expect(cookies.fv_lang).toBe('es'); // the first of a repeated name
+    expect(cookies.bad).toBe('%E0%A4%A'); // not percent-encoding: kept as it came
+    expect(cookies.sp).toBe('a b');
+    expect(readCookies(undefined)).toEqual({});
     expect(screenOf(request('/', {}, { 'sec-ch-ua-mobile': '?1' }))).toBe('mobile');
     expect(
       screenOf(request('/', {}, { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile' })),

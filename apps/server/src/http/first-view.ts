@@ -17,13 +17,15 @@ import {
   type SeededQuery,
   sessionUserOf,
 } from '@fanverse/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Cookies, parseCookie } from 'cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import { isApiToken } from '../modules/developer/api-token.service.ts';
 import type { Services } from '../services.ts';
 import { extractToken } from './auth.ts';
 import type { AuthInfo } from './guards.ts';
 import { compressHtml, type HtmlPage } from './html.ts';
+import { answerFormat, type OutputMode, outputModeOf } from './route.ts';
 
 /**
  * The server's first view of a page (ADR 0048): for a GET of the home page, a creator page or a
@@ -42,6 +44,8 @@ import { compressHtml, type HtmlPage } from './html.ts';
 export interface FirstViewRenderer {
   prepareFirstView(): Promise<void>;
   renderFirstView(input: FirstViewInput): string;
+  /** The first path segments of the app's own routes (from router.tsx's route objects): never a creator. */
+  appPaths: readonly string[];
 }
 
 /** Loads the built renderer from `dir` (apps/web/dist-ssr); null when it is not built. */
@@ -59,72 +63,35 @@ export type FirstViewRoute =
   | { kind: 'post'; id: string }
   | { kind: 'creator'; handle: string };
 
-/** First path segments of the web app's own routes (apps/web/src/app/router.tsx): never a creator. */
-const APP_PATHS = new Set([
-  'home',
-  'admin',
-  'notifications',
-  'members',
-  'about',
-  'gallery',
-  'blog',
-  'contact',
-  'help',
-  'signup',
-  'login',
-  'terms',
-  'privacy',
-  'usc2257',
-  'dmca',
-  'content-removal',
-  'support',
-  'watch',
-  'billing',
-  'offer',
-  'favorites',
-  'error',
-  'auth',
-  'post',
-  'vault',
-  'leaks',
-  'live',
-  'user',
-  'dashboard',
-  'healthz',
-  'readyz',
-  'web',
-]);
+/** First path segments the server answers itself (health checks, /web/session, the API): never a creator. */
+const SERVER_PATHS = ['healthz', 'readyz', 'web', 'api'] as const;
+
+/** Paths that are never a creator's handle: the app's own (the renderer's `appPaths`) and the server's. */
+function ownPathsOf(renderer: Pick<FirstViewRenderer, 'appPaths'>): ReadonlySet<string> {
+  return new Set([...renderer.appPaths, ...SERVER_PATHS].map((segment) => segment.toLowerCase()));
+}
 
 /**
  * The home page without a query, /post/{id} and /{handle} (no @, no query: those pages first
  * redirect or open something else in the client).
  */
-export function firstViewRoute(url: string): FirstViewRoute | null {
+export function firstViewRoute(url: string, ownPaths: ReadonlySet<string>): FirstViewRoute | null {
   const [pathname = '/', search] = url.split('?', 2);
   if (search) return null;
   if (pathname === '/') return { kind: 'home' };
   const post = /^\/post\/([0-9a-f-]{36})$/i.exec(pathname);
   if (post?.[1]) return { kind: 'post', id: post[1] };
   const handle = /^\/([A-Za-z0-9_.-]{3,40})$/.exec(pathname);
-  if (handle?.[1] && !APP_PATHS.has(handle[1].toLowerCase())) return { kind: 'creator', handle: handle[1] };
+  if (handle?.[1] && !ownPaths.has(handle[1].toLowerCase())) return { kind: 'creator', handle: handle[1] };
   return null;
 }
 
-/** The request's cookies by name (the first of a repeated name). */
-export function readCookies(header: string | undefined): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 1) continue;
-    const name = part.slice(0, eq).trim();
-    if (cookies.has(name)) continue;
-    try {
-      cookies.set(name, decodeURIComponent(part.slice(eq + 1).trim()));
-    } catch {
-      // a malformed value is no value
-    }
-  }
-  return cookies;
+/**
+ * The request's cookies by name (the `cookie` package: the first of a repeated name wins; a value
+ * that is not valid percent-encoding is kept as it came, never an error).
+ */
+export function readCookies(header: string | undefined): Cookies {
+  return parseCookie(header ?? '');
 }
 
 /** The screen class to render for, from the client hint or the user agent (phones: mobile). */
@@ -251,29 +218,29 @@ export interface FirstViewDeps {
   manifest: ViteManifest | null;
   /** A built stylesheet's text (dist/assets/…css), or null to link it instead. */
   readCss?: (file: string) => string | null;
+  /** How answers are shaped, as the API routes shape them (route.ts `answerFormat`); validate by default. */
+  output?: OutputMode;
 }
 
 /**
- * An answer as its API route sends it: the contract's output schema drops whatever the endpoint
- * does not show (as defineRoute does), here once per answer object (shared answers are reused).
+ * An answer as its API route sends it: shaped by the endpoint's answer format (route.ts: the
+ * compiled serializer in production, the output schema in tests), so whatever the endpoint does
+ * not show is dropped; once per answer object (shared answers are reused).
  */
-function shaper() {
+function shaper(output: OutputMode) {
   const shaped = new WeakMap<object, unknown>();
   return <N extends EndpointName>(name: N, answer: EndpointOutput<N>): EndpointOutput<N> => {
     const kept = shaped.get(answer as object);
     if (kept) return kept as EndpointOutput<N>;
-    const out = endpoints[name].output.parse(answer) as EndpointOutput<N>;
+    const out = answerFormat(name, output).shape(answer);
     shaped.set(answer as object, out);
     return out;
   };
 }
 
 /** The session of the page load's fv_session cookie, or null (none, unknown, expired, revoked, suspended). */
-export async function cookieSession(
-  auth: AuthService,
-  cookies: Map<string, string>,
-): Promise<AuthInfo | null> {
-  const token = cookies.get(FIRST_VIEW_COOKIES.session);
+export async function cookieSession(auth: AuthService, cookies: Cookies): Promise<AuthInfo | null> {
+  const token = cookies[FIRST_VIEW_COOKIES.session];
   // Personal API tokens are for programs, not pages.
   if (!token || isApiToken(token)) return null;
   return auth.authenticate(token, { touch: false }).catch(() => null);
@@ -283,7 +250,10 @@ export function createFirstView(deps: FirstViewDeps) {
   const { services, renderer, manifest } = deps;
   const readCss = deps.readCss ?? (() => null);
   const linksOf = new Map<string, string>();
-  const shape = shaper();
+  const shape = shaper(deps.output ?? 'validate');
+  const ownPaths = ownPathsOf(renderer);
+  /** The page a URL shows, when it is one with a first view. */
+  const route = (url: string) => firstViewRoute(url, ownPaths);
   const feed = async (auth: AuthInfo | null, query: Record<string, string>) =>
     shape('posts.list', await services.posts.feed(auth, endpoints['posts.list'].input.parse(query)));
 
@@ -338,11 +308,12 @@ export function createFirstView(deps: FirstViewDeps) {
   async function render(
     req: FastifyRequest,
     indexHtml: string,
-    cookies = readCookies(req.headers.cookie),
+    known?: { route: FirstViewRoute; cookies: Cookies },
   ): Promise<FirstViewPage | null> {
-    const route = firstViewRoute(req.url);
-    if (!route) return null;
-    const saved = cookies.get(FIRST_VIEW_COOKIES.language);
+    const page = known?.route ?? route(req.url);
+    if (!page) return null;
+    const cookies = known?.cookies ?? readCookies(req.headers.cookie);
+    const saved = cookies[FIRST_VIEW_COOKIES.language];
     const language = (LANGUAGES as readonly string[]).includes(saved ?? '')
       ? (saved as Language)
       : DEFAULT_LANGUAGE;
@@ -351,12 +322,12 @@ export function createFirstView(deps: FirstViewDeps) {
       const [app, profile, content] = await Promise.all([
         services.home.startup(language).then((a) => shape('home.get', a)),
         auth ? services.user.profile(auth).then((p) => shape('user.profile', p)) : null,
-        gather(route, auth),
+        gather(page, auth),
       ]);
       if (!content) return null;
       const screen = screenOf(req);
       const user = profile ? sessionUserOf(profile) : null;
-      const ageAccepted = !!auth || cookies.get(FIRST_VIEW_COOKIES.age) === '1';
+      const ageAccepted = !!auth || cookies[FIRST_VIEW_COOKIES.age] === '1';
       const now = Date.now();
       const markup = renderer.renderFirstView({
         url: req.url,
@@ -393,7 +364,7 @@ export function createFirstView(deps: FirstViewDeps) {
     }
   }
 
-  return { render };
+  return { route, render };
 }
 
 /** `Set-Cookie` for the session mirror: HttpOnly, SameSite=Lax, Path=/, Secure over https, until `expires`. */
@@ -405,9 +376,26 @@ export function sessionCookie(token: string | null, secure: boolean, expires?: D
 }
 
 /**
+ * Whether a request comes from this site's own pages, as the browser says: `Sec-Fetch-Site`
+ * (every current browser sends it) must be `same-origin`; a browser without it sends `Origin` on a
+ * POST or DELETE, which must be this site's. A request with neither is not a browser's cross-site
+ * request (a program, a test), which could send any header anyway.
+ */
+export function fromOwnPages(req: FastifyRequest, publicOrigin: string | null): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin';
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  return origin === publicOrigin || origin === `${req.protocol}://${req.host}`;
+}
+
+/**
  * POST `FIRST_VIEW_SESSION_PATH` with the session token in the API's header sets fv_session to it
- * (valid sessions only, until the session's own expiry); DELETE (sign-out, a stale cookie) clears
- * it. A cross-site page cannot send the header without CORS, which the server does not grant.
+ * (valid sessions only, until the session's own expiry; otherwise 401 and a clearing cookie);
+ * DELETE (sign-out, a stale cookie) clears it, with or without a session left to name. Only this
+ * site's own pages may do either (`fromOwnPages`): another site gets 403 and no cookie, so it can
+ * neither set nor clear the cookie (a cross-site form POST needs no CORS and carries no token: it
+ * would otherwise be answered 401 with a clearing cookie).
  */
 export function registerSessionCookie(
   app: FastifyInstance,
@@ -416,8 +404,14 @@ export function registerSessionCookie(
 ): void {
   // Secure over https: the request's own (or, with TRUST_PROXY, the proxy's) or the public address's.
   const httpsSite = !!publicUrl?.startsWith('https://');
+  const publicOrigin = publicUrl ? new URL(publicUrl).origin : null;
   const isSecure = (req: FastifyRequest) => httpsSite || req.protocol === 'https';
-  app.post(FIRST_VIEW_SESSION_PATH, async (req, reply) => {
+  const refuseOtherSites = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!fromOwnPages(req, publicOrigin)) {
+      return reply.header('cache-control', 'no-store').status(403).send();
+    }
+  };
+  app.post(FIRST_VIEW_SESSION_PATH, { onRequest: refuseOtherSites }, async (req, reply) => {
     const token = extractToken(req);
     const session = token && !isApiToken(token) ? await auth.sessionExpiry(token).catch(() => null) : null;
     const secure = isSecure(req);
@@ -430,7 +424,7 @@ export function registerSessionCookie(
       .status(204)
       .send();
   });
-  app.delete(FIRST_VIEW_SESSION_PATH, async (req, reply) =>
+  app.delete(FIRST_VIEW_SESSION_PATH, { onRequest: refuseOtherSites }, async (req, reply) =>
     reply
       .header('cache-control', 'no-store')
       .header('set-cookie', sessionCookie(null, isSecure(req)))
@@ -443,17 +437,53 @@ export function registerSessionCookie(
 const VISITOR_PAGE_MS = 1000;
 const VISITOR_PAGES_MAX = 200;
 
+/** A page load's page with its first view, compressed, and whether it is one person's. */
+export type FirstViewPages = {
+  page(req: FastifyRequest, html: string): Promise<{ page: HtmlPage; personal: boolean } | null>;
+};
+
+/**
+ * Pages with their first view, made by `view`. Visitors' pages are kept a second (their feed is
+ * the shared one, ADR 0046's `shared` answers), so a burst of visitors costs one render. The URL is
+ * looked at first: a page without a first view (/about, /login…) costs nothing more.
+ */
+export function firstViewPages(view: ReturnType<typeof createFirstView>): FirstViewPages {
+  const visitorPages = new Map<string, { page: HtmlPage; at: number; html: string }>();
+  return {
+    async page(req, html) {
+      const route = view.route(req.url);
+      if (!route) return null;
+      const cookies = readCookies(req.headers.cookie);
+      const visitor = !cookies[FIRST_VIEW_COOKIES.session];
+      const key = visitor
+        ? `${req.url}|${cookies[FIRST_VIEW_COOKIES.language] ?? ''}|${cookies[FIRST_VIEW_COOKIES.age] ?? ''}|${screenOf(req)}`
+        : '';
+      const kept = visitor ? visitorPages.get(key) : undefined;
+      if (kept && kept.html === html && Date.now() - kept.at < VISITOR_PAGE_MS) {
+        return { page: kept.page, personal: false };
+      }
+      const made = await view.render(req, html, { route, cookies });
+      if (!made) return null;
+      const page = compressHtml(made.html, false);
+      if (visitor && !made.personal) {
+        if (visitorPages.size >= VISITOR_PAGES_MAX)
+          visitorPages.delete(visitorPages.keys().next().value ?? '');
+        visitorPages.set(key, { page, at: Date.now(), html });
+      }
+      return { page, personal: made.personal };
+    },
+  };
+}
+
 /**
  * The first view of the built web app (apps/web/dist-ssr, apps/web/dist/.vite/manifest.json), or
- * null when the renderer is not built. Visitors' pages are kept a second (their feed is the
- * shared one, ADR 0046's `shared` answers), so a burst of visitors costs one render.
+ * null when the renderer is not built. Answers are shaped as the API's routes shape them in this
+ * environment (`outputModeOf(env)`).
  */
 export async function createWebFirstView(
-  config: { webDistDir: string },
+  config: { webDistDir: string; env: string },
   services: FirstViewDeps['services'],
-): Promise<{
-  page(req: FastifyRequest, html: string): Promise<{ page: HtmlPage; personal: boolean } | null>;
-} | null> {
+): Promise<FirstViewPages | null> {
   const renderer = await loadFirstViewRenderer(path.join(path.dirname(config.webDistDir), 'dist-ssr')).catch(
     () => null,
   );
@@ -472,28 +502,7 @@ export async function createWebFirstView(
     }
     return css.get(file) ?? null;
   };
-  const view = createFirstView({ services, renderer, manifest, readCss });
-  const visitorPages = new Map<string, { page: HtmlPage; at: number; html: string }>();
-  return {
-    async page(req, html) {
-      const cookies = readCookies(req.headers.cookie);
-      const visitor = !cookies.get(FIRST_VIEW_COOKIES.session);
-      const key = visitor
-        ? `${req.url}|${cookies.get(FIRST_VIEW_COOKIES.language) ?? ''}|${cookies.get(FIRST_VIEW_COOKIES.age) ?? ''}|${screenOf(req)}`
-        : '';
-      const kept = visitor ? visitorPages.get(key) : undefined;
-      if (kept && kept.html === html && Date.now() - kept.at < VISITOR_PAGE_MS) {
-        return { page: kept.page, personal: false };
-      }
-      const made = await view.render(req, html, cookies);
-      if (!made) return null;
-      const page = compressHtml(made.html, false);
-      if (visitor && !made.personal) {
-        if (visitorPages.size >= VISITOR_PAGES_MAX)
-          visitorPages.delete(visitorPages.keys().next().value ?? '');
-        visitorPages.set(key, { page, at: Date.now(), html });
-      }
-      return { page, personal: made.personal };
-    },
-  };
+  return firstViewPages(
+    createFirstView({ services, renderer, manifest, readCss, output: outputModeOf(config.env) }),
+  );
 }

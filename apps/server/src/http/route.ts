@@ -7,6 +7,7 @@ import {
   nullBytePath,
   tokenScopeOf,
 } from '@fanverse/contract';
+import fastJsonStringify from 'fast-json-stringify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { UploadedFile } from '../modules/posts/media.port.ts';
@@ -57,7 +58,14 @@ export interface RouteEnv {
    * (tests and development: a wrong answer fails loudly); `serialize` compiles that schema once
    * into a JSON serializer (production: unknown keys are still dropped, nothing is re-validated).
    */
-  output?: 'validate' | 'serialize';
+  output?: OutputMode;
+}
+
+/** How the API's answers are shaped (RouteEnv.output): compiled serializers in production only. */
+export type OutputMode = 'validate' | 'serialize';
+
+export function outputModeOf(env: string): OutputMode {
+  return env === 'production' ? 'serialize' : 'validate';
 }
 
 /** The output schema as draft-07 JSON Schema for the route's serializer; undefined if not representable. */
@@ -70,6 +78,51 @@ function responseSchema(output: z.ZodType): Record<string, unknown> | undefined 
   } catch {
     return undefined; // transforms: keep parsing with zod
   }
+}
+
+/**
+ * How an endpoint's answers are shaped in one output mode: the route's reply and anything else that
+ * hands out an answer as the endpoint would (the first view, http/first-view.ts) use this one.
+ */
+export interface AnswerFormat<N extends EndpointName> {
+  /** The JSON Schema the serializer is compiled from (serialize mode, when representable); else zod parses. */
+  schema?: Record<string, unknown>;
+  /** The answer's JSON, without the keys the endpoint does not show. */
+  json(answer: EndpointOutput<N>): string;
+  /** The answer as the client receives it (the object its JSON reads back to). */
+  shape(answer: EndpointOutput<N>): EndpointOutput<N>;
+}
+
+const formats: Record<OutputMode, Map<EndpointName, AnswerFormat<EndpointName>>> = {
+  validate: new Map(),
+  serialize: new Map(),
+};
+
+/**
+ * The answer format of an endpoint (made once per endpoint and mode): `validate` parses with the
+ * contract's output schema (a wrong answer fails loudly); `serialize` compiles that schema once
+ * into a JSON serializer (unknown keys are still dropped, nothing is re-validated).
+ */
+export function answerFormat<N extends EndpointName>(
+  name: N,
+  mode: OutputMode = 'validate',
+): AnswerFormat<N> {
+  let format = formats[mode].get(name);
+  if (!format) {
+    const output: z.ZodType = endpoints[name].output;
+    const schema = mode === 'serialize' ? responseSchema(output) : undefined;
+    if (schema) {
+      const stringify = fastJsonStringify(schema) as (answer: unknown) => string;
+      format = { schema, json: stringify, shape: (answer) => JSON.parse(stringify(answer)) };
+    } else {
+      format = {
+        json: (answer) => JSON.stringify(output.parse(answer)),
+        shape: (answer) => output.parse(answer) as EndpointOutput<EndpointName>,
+      };
+    }
+    formats[mode].set(name, format);
+  }
+  return format as unknown as AnswerFormat<N>;
 }
 
 declare module 'fastify' {
@@ -124,7 +177,7 @@ function refuseNullBytes(raw: unknown): void {
  * Registers the route of a contract endpoint: authenticates as the endpoint says, checks the
  * guard, parses params and input with the contract schemas, calls the handler and shapes the answer
  * with the output schema (unknown keys are stripped, so raw rows never leave the server): parsed
- * with zod, or in production serialized by the schema compiled once (see RouteEnv.output).
+ * with zod, or in production serialized by the schema compiled once (answerFormat, RouteEnv.output).
  */
 export function defineRoute<N extends EndpointName>(
   app: FastifyInstance,
@@ -138,13 +191,14 @@ export function defineRoute<N extends EndpointName>(
     params: z.ZodType;
     multipart: boolean;
   }> = endpoints[name];
-  const compiled = env.output === 'serialize' ? responseSchema(def.output) : undefined;
+  const format = answerFormat(name, env.output);
+  const compiled = format.schema;
   const madeOf = options.shared ? new WeakMap<object, SharedAnswer>() : undefined;
   /** The JSON (UTF-8 bytes, encoded once) and tag of a shared answer, made the first time it is sent. */
-  const sharedAnswer = (kept: WeakMap<object, SharedAnswer>, answer: object, reply: FastifyReply) => {
+  const sharedAnswer = (kept: WeakMap<object, SharedAnswer>, answer: object) => {
     let made = kept.get(answer);
     if (!made) {
-      const json = compiled ? String(reply.serialize(answer)) : JSON.stringify(def.output.parse(answer));
+      const json = format.json(answer as EndpointOutput<N>);
       made = { json: Buffer.from(json), etag: weakEtag(json) };
       kept.set(answer, made);
     }
@@ -153,7 +207,8 @@ export function defineRoute<N extends EndpointName>(
   app.route({
     method: def.method as 'GET',
     url: `/api/v1${def.path}`,
-    ...(compiled ? { schema: { response: { 200: compiled } } } : {}),
+    // The reply's serializer is the format's own, compiled once (not compiled again by Fastify).
+    ...(compiled ? { schema: { response: { 200: compiled } }, serializerCompiler: () => format.json } : {}),
     handler: async (req, reply) => {
       let auth: AuthInfo | null = null;
       if (def.auth !== 'none') {
@@ -204,11 +259,11 @@ export function defineRoute<N extends EndpointName>(
           reply,
         });
         if (madeOf && result && typeof result === 'object') {
-          const made = sharedAnswer(madeOf, result, reply);
+          const made = sharedAnswer(madeOf, result);
           reply.type('application/json; charset=utf-8').header('etag', made.etag);
           return sendShared(req, reply, made) as unknown as EndpointOutput<N>;
         }
-        return compiled ? result : def.output.parse(result);
+        return compiled ? result : format.shape(result);
       } finally {
         await cleanup();
       }

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import type { HomeResponse, Profile, Role } from '@fanverse/contract';
+import type { Profile, Role } from '@fanverse/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { creatorProfileAnswer, profileAnswer, startupAnswer, ZERO_COUNTERS } from '../test/fixtures.ts';
 import i18n from './i18n.ts';
 import { createQueryClient } from './queryClient.ts';
 import { routes } from './router.tsx';
@@ -31,92 +32,17 @@ const HANDLE: Record<Exclude<Who, 'visitor'>, string> = {
   super: 'superadmin',
 };
 
-const home: HomeResponse = {
-  language: 'en',
-  languages: ['en', 'es'],
-  name: 'Fanverse',
-  appKey: 'fanverse',
-  cdn: null,
-  adminUser: 'fanverse',
-  analytics: null,
-  timezone: 'America/Bogota',
-  words: {},
-  texts: {},
-  landing: { title: 'Title', subtitle: 'Subtitle', creators: [] },
-  features: {
-    devOutbox: true,
-    paymentProvider: 'sandbox',
-    sandboxControls: true,
-    payoutPeriod: 'weekly',
-    earningsHoldDays: 7,
-    switches: {
-      signups: true,
-      creatorApplications: true,
-      tips: true,
-      giftsAndFlowers: true,
-      paidMessages: true,
-    },
-    giftCosts: { flowers: 10, gift: 50 },
-    uploadLimits: { imageMb: 20, videoMb: 1024 },
-  },
-  serverTime: new Date(0).toISOString(),
-};
-const zero = {
-  documentsByVerify: 0,
-  profilesByVerify: 0,
-  creatorsByVerify: 0,
-  complaintsByVerify: 0,
-  messagesUnread: 0,
-  notificationsUnread: 0,
-  postsByReview: 0,
-  storiesByReview: 0,
-};
 function profileOf(who: Exclude<Who, 'visitor'>): Profile {
-  return {
-    _id: `id-${who}`,
+  return profileAnswer({
+    id: `id-${who}`,
     username: HANDLE[who],
     name: who,
-    displayName: null,
-    about: null,
-    location: null,
-    birthdate: '1990-01-01',
-    country: null,
     email: `${who}@example.com`,
-    avatar: null,
-    cover: null,
-    visibleWatermark: false,
     roles: ROLES[who],
-    verified: true,
-    online: true,
-    lastConnection: null,
-    language: 'en',
-    createdAt: new Date(0).toISOString(),
-    notifications: 0,
-    counters: zero,
-  };
+  });
 }
 
-const creatorProfile = {
-  _id: 'id-creator2',
-  user: 'creator2',
-  name: 'Mateo',
-  displayName: null,
-  about: null,
-  avatar: null,
-  cover: null,
-  online: false,
-  lastConnection: null,
-  verified: true,
-  isCreator: true,
-  subscriptionPrice: 999,
-  subscriptionFinalPrice: 999,
-  discountStatus: 'off',
-  discountPercent: 0,
-  discountDateLimit: null,
-  counts: { posts: 0, media: 0, likes: 0, subscribers: 0 },
-  following: false,
-  isMe: false,
-};
+const creatorProfile = creatorProfileAnswer({ id: 'id-creator2', handle: 'creator2', name: 'Mateo' });
 
 let current: Who = 'visitor';
 /** Every translation key a rendered page asked for that the catalogue lacks. */
@@ -130,11 +56,11 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
-      if (url.startsWith('/api/v1/?view=home')) return respond(home);
+      if (url.startsWith('/api/v1/?view=home')) return respond(startupAnswer);
       if (url.startsWith('/api/v1/user/profile') && current !== 'visitor') return respond(profileOf(current));
       if (url === '/api/v1/creator/profile/creator2' && current !== 'visitor') return respond(creatorProfile);
       if (url.startsWith('/api/v1/report/connection')) {
-        return respond({ counter: zero, online: true, lastConnection: new Date(0).toISOString() });
+        return respond({ counter: ZERO_COUNTERS, online: true, lastConnection: new Date(0).toISOString() });
       }
       return respond({ code: 'NOT_FOUND', message: 'Not found.' }, 404);
     }),

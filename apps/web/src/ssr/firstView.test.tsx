@@ -1,45 +1,17 @@
-import type {
-  CreatorProfile,
-  HomeResponse,
-  Language,
-  Post,
-  PostsResponse,
-  Profile,
-} from '@fanverse/contract';
+import type { Language, Post, PostsResponse } from '@fanverse/contract';
+import { sessionUserOf } from '@fanverse/contract';
+import type { RouteObject } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../app/router.tsx';
 import en from '../locales/en/content.json';
-import { type FirstViewInput, prepareFirstView, renderFirstView } from './firstView.tsx';
-
-const home: HomeResponse = {
-  language: 'en',
-  languages: ['en', 'es'],
-  name: 'Fanverse',
-  appKey: 'fanverse',
-  cdn: null,
-  adminUser: 'fanverse',
-  analytics: null,
-  timezone: 'America/Bogota',
-  words: {},
-  texts: {},
-  landing: { title: '', subtitle: '', creators: [] },
-  features: {
-    devOutbox: false,
-    paymentProvider: 'sandbox',
-    sandboxControls: false,
-    payoutPeriod: 'weekly',
-    earningsHoldDays: 7,
-    switches: {
-      signups: true,
-      creatorApplications: true,
-      tips: true,
-      giftsAndFlowers: true,
-      paidMessages: true,
-    },
-    giftCosts: { flowers: 10, gift: 50 },
-    uploadLimits: { imageMb: 20, videoMb: 1024 },
-  },
-  serverTime: new Date(0).toISOString(),
-};
+import { creatorProfileAnswer, profileAnswer, startupAnswer } from '../test/fixtures.ts';
+import {
+  appPaths,
+  type FirstViewInput,
+  firstSegmentsOf,
+  prepareFirstView,
+  renderFirstView,
+} from './firstView.tsx';
 
 const author = {
   _id: 'id-luna',
@@ -107,53 +79,18 @@ function feed(posts: Post[]): PostsResponse {
   } as unknown as PostsResponse;
 }
 
-const fanProfile = {
-  _id: 'id-fan',
+const fanProfile = profileAnswer({
+  id: 'id-fan',
   username: 'fanuser1',
   name: 'Fan One',
-  displayName: null,
-  about: null,
-  location: null,
-  birthdate: '1990-01-01',
-  country: null,
   email: 'fan@example.com',
-  avatar: null,
-  cover: null,
-  visibleWatermark: false,
   roles: ['user', 'fan'],
-  verified: true,
-  online: true,
-  lastConnection: null,
-  language: 'en',
-  createdAt: new Date(0).toISOString(),
-  notifications: 0,
-  counters: {
-    documentsByVerify: 0,
-    profilesByVerify: 0,
-    creatorsByVerify: 0,
-    complaintsByVerify: 0,
-    messagesUnread: 0,
-    notificationsUnread: 0,
-    postsByReview: 0,
-    storiesByReview: 0,
-  },
-} as Profile;
+});
 
-const creatorProfile = {
-  ...author,
-  displayName: null,
-  about: 'Sunsets and yoga',
-  cover: null,
-  isCreator: true,
-  subscriptionPrice: 999,
-  subscriptionFinalPrice: 999,
-  discountStatus: 'off',
-  discountPercent: 0,
-  discountDateLimit: null,
-  counts: { posts: 2, media: 1, likes: 3, subscribers: 4 },
-  following: false,
-  isMe: false,
-} as unknown as CreatorProfile;
+const creatorProfile = creatorProfileAnswer(
+  { id: author._id, handle: author.user, name: author.name },
+  { about: 'Sunsets and yoga', counts: { posts: 2, media: 1, likes: 3, subscribers: 4 } },
+);
 
 function input(url: string, language: Language, fields: Partial<FirstViewInput>): FirstViewInput {
   return {
@@ -161,7 +98,7 @@ function input(url: string, language: Language, fields: Partial<FirstViewInput>)
     language,
     user: null,
     profile: null,
-    app: home,
+    app: startupAnswer,
     queries: [],
     screen: 'mobile',
     ageAccepted: true,
@@ -169,22 +106,7 @@ function input(url: string, language: Language, fields: Partial<FirstViewInput>)
     ...fields,
   };
 }
-const signedIn = {
-  profile: fanProfile,
-  user: {
-    _id: 'id-fan',
-    id: 'id-fan',
-    user: 'fanuser1',
-    name: 'Fan One',
-    email: 'fan@example.com',
-    country: null,
-    roles: fanProfile.roles,
-    verified: true,
-    avatar: null,
-    language: 'en' as const,
-    subscriptions: [],
-  },
-};
+const signedIn = { profile: fanProfile, user: sessionUserOf(fanProfile) };
 
 /** Top-level keys of the catalogues: a rendered "creator.subscribe" would be an untranslated key. */
 const KEY_LIKE = new RegExp(`[>"](${Object.keys(en).join('|')}|header|landing|age|feed)\\.[a-zA-Z.]+[<"]`);
@@ -268,5 +190,35 @@ describe('the first view (ADR 0048)', () => {
     expect(html).toContain('Desbloquear por 40 créditos');
     expect(html).not.toContain('/api/v1/media/media-1/web');
     expect(html).not.toMatch(/<video/);
+  });
+});
+
+describe("the app's own first path segments (the server never takes them for a creator)", () => {
+  /** Every route path at the top level of the URL: pathless routes are looked through. */
+  const topLevel = (list: RouteObject[]): string[] =>
+    list.flatMap((route) => (route.path === undefined ? topLevel(route.children ?? []) : [route.path]));
+
+  it('holds the first segment of every top-level route of the router, and no parameter', () => {
+    const paths = topLevel(routes);
+    expect(paths).toContain(':creator');
+    expect(paths.length).toBeGreaterThan(30);
+    for (const path of paths) {
+      const first = path.split('/')[0] ?? '';
+      if (first.startsWith(':') || first === '*') expect(appPaths).not.toContain(first);
+      else expect(appPaths).toContain(first.toLowerCase());
+    }
+    for (const nested of ['billing', 'offer', 'error', 'auth', 'dashboard', 'support']) {
+      expect(appPaths).toContain(nested);
+    }
+    expect(appPaths).not.toContain('faq'); // /support/faq: not a first segment
+  });
+
+  it('takes a route added anywhere under pathless routes', () => {
+    const tree: RouteObject[] = [
+      { children: [{ children: [{ index: true }, { path: 'New-Page/:id' }, { path: ':creator' }] }] },
+      { path: '/top', children: [{ path: 'below' }] },
+      { path: '*' },
+    ];
+    expect(firstSegmentsOf(tree)).toEqual(['new-page', 'top']);
   });
 });

@@ -17,7 +17,7 @@ import { renderToString } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
 // RouterProvider of react-router, not of react-router/dom (main.tsx's): that one only adds
 // react-dom's flushSync for updates, a wrapper without markup of its own.
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AppTree } from '../app/AppTree.tsx';
 import { type LazyPart, pageModule } from '../app/lazy.ts';
 import { routes } from '../app/router.tsx';
@@ -26,6 +26,32 @@ import { useUi } from '../app/ui.store.ts';
 import { cachedValue, FIRST_VIEW_PAGES, firstViewSession, setServerSnapshot } from './firstViewData.ts';
 
 export type { FirstViewData, FirstViewInput, SeededQuery } from '@fanverse/contract';
+
+/**
+ * The first path segments of the routes (lower case, static ones only): the children of pathless
+ * routes are looked into, a route with a path gives its first segment (`billing/cancel`: billing).
+ */
+export function firstSegmentsOf(list: readonly RouteObject[]): string[] {
+  const segments = new Set<string>();
+  const visit = (level: readonly RouteObject[]) => {
+    for (const route of level) {
+      if (route.path === undefined) {
+        if (route.children) visit(route.children);
+        continue;
+      }
+      const first = route.path.replace(/^\/+/, '').split('/')[0] ?? '';
+      if (first && !first.startsWith(':') && first !== '*') segments.add(first.toLowerCase());
+    }
+  };
+  visit(list);
+  return [...segments];
+}
+
+/**
+ * The app's own first path segments, from its route objects (router.tsx): the server never takes
+ * `/{one of these}` for a creator's handle, so a new top-level route needs no second list.
+ */
+export const appPaths: readonly string[] = firstSegmentsOf(routes);
 
 /** Every catalogue of both languages, bundled (the server has no reason to load them lazily). */
 const catalogues = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {

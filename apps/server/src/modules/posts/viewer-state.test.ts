@@ -1,0 +1,94 @@
+/**
+ * A signed-in viewer's feed page is a shared part (cached briefly, the same for every viewer) and
+ * the viewer's own part, read fresh on every request by one prepared statement (`viewerState`):
+ * likes, saves, unlocks, subscriptions and blocks either way. Each change shows on the very next
+ * page, while the shared part stays cached.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPost, createUser, subscribe, unlock } from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+
+type Person = Awaited<ReturnType<typeof createUser>>;
+
+describe("a viewer's own part of a feed page", () => {
+  let t: TestApp;
+  let creator: Person;
+  let fan: Person;
+  let free: string;
+  let forSubscribers: string;
+  let payPerView: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    creator = await createUser(t, { roles: ['user', 'creator'], verified: true });
+    fan = await createUser(t);
+    const moderator = await createUser(t, { roles: ['admin', 'user'] });
+    free = await createPost(t, creator, { message: 'free', visibility: 'free' }, { moderator });
+    forSubscribers = await createPost(
+      t,
+      creator,
+      { message: 'subscribers', visibility: 'subscribers' },
+      { moderator },
+    );
+    payPerView = await createPost(
+      t,
+      creator,
+      { message: 'ppv', visibility: 'ppv', price: 10 },
+      { moderator },
+    );
+  });
+  afterAll(() => t.stop());
+
+  /** The fan's home feed page 1, by post id: access, liked, saved. */
+  async function page(who: Person = fan) {
+    const res = await t.call('posts.list', {}, { token: who.token });
+    expect(res.status).toBe(200);
+    return new Map(
+      res.body.posts.map((p) => [p._id, { access: p.access, liked: p.liked, saved: p.saved }] as const),
+    );
+  }
+
+  it('reads likes, saves, subscriptions and unlocks fresh on every page', async () => {
+    let seen = await page();
+    expect(seen.get(free)).toEqual({ access: true, liked: false, saved: false });
+    expect(seen.get(forSubscribers)?.access).toBe(false);
+    expect(seen.get(payPerView)?.access).toBe(false);
+
+    expect((await t.call('posts.like', { id: free }, { token: fan.token })).status).toBe(200);
+    expect((await t.call('posts.save', { id: free }, { token: fan.token })).status).toBe(200);
+    await subscribe(t, fan.id, creator.id);
+    await unlock(t, fan.id, payPerView);
+    seen = await page();
+    expect(seen.get(free)).toMatchObject({ access: true, liked: true, saved: true });
+    expect(seen.get(forSubscribers)?.access).toBe(true);
+    expect(seen.get(payPerView)?.access).toBe(true);
+    // Another fan's page, from the same shared part, has none of it.
+    const other = await page(await createUser(t));
+    expect(other.get(free)).toEqual({ access: true, liked: false, saved: false });
+    expect(other.get(forSubscribers)?.access).toBe(false);
+    expect(other.get(payPerView)?.access).toBe(false);
+  });
+
+  it('locks every post of a blocked pair, whichever of the two blocked the other, and unlocks on unblock', async () => {
+    const blocker = await createUser(t);
+    expect((await page(blocker)).get(free)?.access).toBe(true);
+    // The creator blocks the fan.
+    expect((await t.call('user.block', { user: blocker.username }, { token: creator.token })).status).toBe(
+      200,
+    );
+    expect((await page(blocker)).get(free)?.access).toBe(false);
+    expect((await page()).get(free)?.access).toBe(true);
+    expect((await t.call('user.block', { user: blocker.username }, { token: creator.token })).status).toBe(
+      200,
+    );
+    expect((await page(blocker)).get(free)?.access).toBe(true);
+    // The fan blocks the creator.
+    expect((await t.call('user.block', { user: creator.username }, { token: blocker.token })).status).toBe(
+      200,
+    );
+    expect((await page(blocker)).get(free)?.access).toBe(false);
+    expect((await t.call('user.block', { user: creator.username }, { token: blocker.token })).status).toBe(
+      200,
+    );
+    expect((await page(blocker)).get(free)?.access).toBe(true);
+  });
+});
