@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium as playwright } from 'playwright-core';
 import { chromium } from '../e2e/chromium.ts';
+import { firstViewPages } from '../e2e/first-view-pages.ts';
 
 const [base = 'http://127.0.0.1:3000', out = 'e2e/artifacts/first-view'] = process.argv.slice(2);
 fs.mkdirSync(out, { recursive: true });
@@ -30,12 +31,7 @@ const feed = await api<{ posts: { _id: string; user: { user: string } }[] }>('/p
 });
 const first = feed.posts[0];
 if (!first) throw new Error('no post');
-const pages = [
-  { name: 'home-visitor', path: '/', fan: false },
-  { name: 'home-fan', path: '/', fan: true },
-  { name: 'creator', path: `/${first.user.user}`, fan: true },
-  { name: 'post', path: `/post/${first._id}`, fan: true },
-];
+const pages = firstViewPages(first).map((p) => ({ ...p, name: p.slug }));
 const browser = await playwright.launch({ executablePath: chromium.executablePath, args: chromium.args });
 const host = new URL(base).hostname;
 for (const js of [false, true]) {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { firstViewPages } from '../first-view-pages.ts';
 import { DESKTOP, PHONE, sessionOf } from './helpers.ts';
 
 /**
@@ -22,12 +23,7 @@ test('the first view is hydrated without a mismatch on every first-view page', a
   expect(feed.ok()).toBe(true);
   const first = ((await feed.json()) as { posts: { _id: string; user: { user: string } }[] }).posts[0];
   if (!first) throw new Error('the demo fan sees no post');
-  const pages = [
-    { name: 'home, visitor', path: '/', fan: false },
-    { name: 'home, fan', path: '/', fan: true },
-    { name: 'creator page', path: `/${first.user.user}`, fan: true },
-    { name: 'post', path: `/post/${first._id}`, fan: true },
-  ];
+  const pages = firstViewPages(first);
   const host = new URL(baseURL ?? '').hostname;
   const problems: string[] = [];
   for (const language of ['en', 'es'] as const) {
