@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../test/factories.ts';
 import type { TestApp } from '../../test/harness.ts';
 import { encodeUnmarked } from '../../test/legacy-video.ts';
@@ -176,6 +176,29 @@ describe('the mark backfill of videos encoded before the mark', () => {
     const fan = await walk(subscriber);
     expect(names(fan.segments)).toEqual(await expectedNames(subscriber, fan.rendition, fan.segments.length));
     for (const url of fan.segments) expect((await get(url)).status).toBe(200);
+  }, 180_000);
+
+  it('a run whose storing fails part way removes what it stored and is no longer pending', async () => {
+    await encodeUnmarked(t, mediaId);
+    expect(encodings()).toEqual([]);
+    const store = backfill()['deps'].storage;
+    const put = store.put.bind(store);
+    let puts = 0;
+    const failing = vi.spyOn(store, 'put').mockImplementation(async (...args) => {
+      if (++puts === 4) throw new Error('disk full');
+      return put(...args);
+    });
+    try {
+      await expect(backfill().remark(mediaId)).rejects.toThrow('disk full');
+    } finally {
+      failing.mockRestore();
+    }
+    expect(puts).toBe(4); // three files were stored before the failure
+    expect(encodings()).toEqual([]);
+    const info = await rowInfo();
+    expect(info.pendingVideo ?? null).toBeNull();
+    expect(info.remarkFailed).toMatchObject({ error: 'disk full' });
+    expect(await remaining()).toBe(1);
   }, 180_000);
 
   it('a run after a crashed one removes what the crashed run stored, then switches', async () => {

@@ -57,6 +57,7 @@ export class MarkBackfill {
     const prefix = mediaPrefix(row);
     const served = videoManifest(row.info)?.keyId ?? null;
     const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fanverse-remark-'));
+    let stored: VideoManifest | null = null;
     try {
       const local = path.join(dir, path.basename(row.originalKey));
       await this.deps.storage.download(row.originalKey, local);
@@ -65,15 +66,17 @@ export class MarkBackfill {
       const displaced = await repo.claim(row.id, served, pending);
       if (displaced === false) return;
       if (displaced) await encoder.remove(prefix, displaced);
+      stored = pending;
       await encoder.store(prefix, out);
-      if (!(await repo.switchTo(row.id, served, pending.keyId, out.info))) {
-        await encoder.remove(prefix, pending);
-        await repo.forget(row.id, 'pendingVideo', pending.keyId);
-        return;
-      }
+      if (!(await repo.switchTo(row.id, served, pending.keyId, out.info)))
+        return await this.dropPending(row.id, prefix, pending);
+      stored = null;
       await this.dropReplaced(row.id, prefix, videoManifest(row.info));
     } catch (err) {
       this.deps.logger?.error({ err, mediaId }, 'mark backfill failed');
+      // What this run stored is never served: a run that displaced it may have switched already
+      // and would not know of the files this one wrote after.
+      if (stored) await this.dropPending(row.id, prefix, stored).catch(() => undefined);
       await repo.failed(row.id, err instanceof Error ? err.message : String(err));
       throw err;
     } finally {
@@ -89,10 +92,13 @@ export class MarkBackfill {
     await this.dropReplaced(row.id, prefix, encodingAt(row.info, 'replacedVideo'));
     // Not served and no longer to be: a run that died before its switch (a live run's switch fails).
     const pending = encodingAt(row.info, 'pendingVideo');
-    if (pending) {
-      await this.deps.encoder.remove(prefix, pending);
-      await this.deps.repo.forget(row.id, 'pendingVideo', pending.keyId);
-    }
+    if (pending) await this.dropPending(row.id, prefix, pending);
+  }
+
+  /** Deletes the files of an encoding that will not be served, then forgets it if still pending. */
+  private async dropPending(id: string, prefix: string, pending: VideoManifest): Promise<void> {
+    await this.deps.encoder.remove(prefix, pending);
+    await this.deps.repo.forget(id, 'pendingVideo', pending.keyId);
   }
 
   /** Deletes the files of the encoding a switch replaced, then forgets it. */

@@ -67,6 +67,31 @@ function conformance(name: string, make: () => Storage) {
 
 conformance('LocalStorage', () => new LocalStorage(path.join(root, 'local')));
 
+/** Local disk has folders, which S3 has not: a delete drops the folder it empties. */
+describe('LocalStorage folders', () => {
+  it('stores every put that races deletes of the same folders (one run removing what another writes)', async () => {
+    const storage = new LocalStorage(path.join(root, 'racing'));
+    // An encoding's layout: a playlist per rendition beside its A and B segment folders.
+    const layout = (run: string) =>
+      ['240p', '360p'].flatMap((r) => [
+        `media/u3/m1/v/k1/hls/${r}/index.m3u8`,
+        ...['a', 'b'].flatMap((ab) => [0, 1, 2].map((i) => `media/u3/m1/v/k1/hls/${r}/${ab}/${run}_${i}.ts`)),
+      ]);
+    for (let round = 0; round < 60; round++) {
+      const doomed = layout(`old${round}`);
+      for (const k of doomed) await storage.put(k, Buffer.from('old'), 'video/mp2t');
+      const fresh = layout(`new${round}`).filter((k) => !k.endsWith('.m3u8'));
+      // One run stores file after file while another deletes its files, dropping each folder it empties.
+      const store = async () => {
+        for (const k of fresh) await storage.put(k, Buffer.from(k), 'video/mp2t');
+      };
+      await Promise.all([store(), Promise.all(doomed.map((k) => storage.delete(k)))]);
+      for (const k of fresh) expect(await storage.exists(k), k).toBe(true);
+      await Promise.all(fresh.map((k) => storage.delete(k)));
+    }
+  });
+});
+
 let s3: TestS3;
 beforeAll(async () => {
   s3 = await startS3();

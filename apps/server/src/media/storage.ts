@@ -75,6 +75,15 @@ export class StorageUnavailableError extends Error {
   }
 }
 
+/** How often a local put makes its folder again when a racing delete removed it. */
+const PUT_ATTEMPTS = 5;
+
+/** ENOENT for the destination's folder, not for a source file that does not exist. */
+function isFolderGone(err: unknown, source: string | Buffer): boolean {
+  const e = err as NodeJS.ErrnoException;
+  return e?.code === 'ENOENT' && !(typeof source === 'string' && e.path === source);
+}
+
 /** Files on local disk under one root (MEDIA_DIR). */
 export class LocalStorage implements Storage {
   private readonly root: string;
@@ -93,10 +102,19 @@ export class LocalStorage implements Storage {
   /** The content type follows from the key's extension (keys are named from the detected type). */
   async put(key: string, source: string | Buffer, _contentType?: string): Promise<void> {
     const file = this.file(key);
-    await fs.promises.mkdir(path.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.${Date.now()}.part`;
-    if (typeof source === 'string') await fs.promises.copyFile(source, tmp);
-    else await fs.promises.writeFile(tmp, source);
+    // A delete drops the folder it empties (as S3 has no folders to keep): one racing this put can
+    // remove the folder between its creation and the write. The folder is then made again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await fs.promises.mkdir(path.dirname(file), { recursive: true });
+        if (typeof source === 'string') await fs.promises.copyFile(source, tmp);
+        else await fs.promises.writeFile(tmp, source);
+        break;
+      } catch (err) {
+        if (attempt >= PUT_ATTEMPTS || !isFolderGone(err, source)) throw err;
+      }
+    }
     await fs.promises.rename(tmp, file);
   }
 
