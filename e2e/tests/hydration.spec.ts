@@ -7,7 +7,8 @@ import { DESKTOP, PHONE, sessionOf } from './helpers.ts';
  * (visitor home; a fan's home, a creator page, a post), in both languages, at phone and desktop
  * widths, the app attaches to the server's markup (the server's nodes are still in the page after
  * the app took over) and React reports no hydration error (a mismatch is a recoverable error,
- * which main.tsx logs, or an uncaught one).
+ * which main.tsx logs, or an uncaught one). The app takes over (un-inerts #root, gives back its test
+ * ids) only once every part is hydrated: a click on a part still dehydrated would be lost.
  */
 const PHONE_UA =
   'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
@@ -44,7 +45,8 @@ test('the first view is hydrated without a mismatch on every first-view page', a
         const tab = await context.newPage();
         const where = `${page.name}, ${language}, ${size.width} px`;
         tab.on('console', (message) => {
-          if (message.type() === 'error') problems.push(`${where}: console: ${message.text()}`);
+          if (message.type() === 'error' || message.text().includes('not hydrated'))
+            problems.push(`${where}: console: ${message.text()}`);
         });
         tab.on('pageerror', (error) => problems.push(`${where}: page error: ${error.message}`));
         await tab.addInitScript(
@@ -64,6 +66,24 @@ test('the first view is hydrated without a mismatch on every first-view page', a
               }
             });
             observer.observe(document, { childList: true, subtree: true });
+            // At the moment the app takes over (#root loses data-first-view, its test ids become
+            // usable), the elements React has not hydrated yet: a click there would be lost. React
+            // keeps its fiber on each element it hydrated (a private key, read only here).
+            const takeover = new MutationObserver(() => {
+              const root = document.getElementById('root');
+              if (!root || root.hasAttribute('data-first-view')) return;
+              takeover.disconnect();
+              const live = (e: Element) => Object.keys(e).some((k) => k.startsWith('__reactFiber$'));
+              (window as unknown as { fvNotLive: string[] }).fvNotLive = [
+                ...root.querySelectorAll('[data-testid]'),
+              ]
+                .filter((e) => !live(e))
+                .map((e) => e.getAttribute('data-testid') ?? '');
+            });
+            document.addEventListener('DOMContentLoaded', () => {
+              const root = document.getElementById('root');
+              if (root) takeover.observe(root, { attributes: true, attributeFilter: ['data-first-view'] });
+            });
           },
           [token, JSON.stringify(user), language, page.fan ? '1' : '0'] as const,
         );
@@ -85,6 +105,9 @@ test('the first view is hydrated without a mismatch on every first-view page', a
           `${where}: the server's markup was replaced instead of hydrated`,
         ).toBe(true);
         expect(await tab.locator('#root [data-fv-testid]').count(), where).toBe(0);
+        // …once every part of it was live.
+        const notLive = await tab.evaluate(() => (window as unknown as { fvNotLive?: string[] }).fvNotLive);
+        expect(notLive, `${where}: took over before hydrating ${notLive?.join(', ')}`).toEqual([]);
         expect(await tab.locator('html').getAttribute('lang'), where).toBe(language);
         await tab.close();
       }

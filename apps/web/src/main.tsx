@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppTree } from './app/AppTree.tsx';
 import { readFirstView } from './app/firstView.ts';
 import { setAgeCookie, setLanguageCookie, syncSessionCookie } from './app/firstViewCookies.ts';
+import { whenHydrated } from './app/hydration.tsx';
 import i18n, { i18nReady } from './app/i18n.ts';
 import { adoptStartup, startStartup } from './app/lifecycle.ts';
 import { createQueryClient } from './app/queryClient.ts';
@@ -81,10 +82,10 @@ useSession.subscribe((state, previous) => {
 // arrives. Hydration is concurrent and the first render a transition: React yields to the browser
 // while it works through the first screen instead of blocking it in one long task.
 /**
- * Marks the server's first view as the app's: until then #root was inert and hidden from assistive
- * technology (app.css: no clicks either). Its test ids, renamed so that a browser test could not
- * act on markup that was not live yet (ssr/firstView.tsx), are the app's again once hydrated. A
- * modal of the app makes #root inert again afterwards.
+ * Marks the server's first view as the app's, once all of it is hydrated (app/hydration.tsx): until
+ * then #root was inert and hidden from assistive technology (app.css: no clicks either). Its test
+ * ids, renamed so that a browser test could not act on markup that was not live yet
+ * (ssr/firstView.tsx), are the app's again. A modal of the app makes #root inert again afterwards.
  */
 function firstViewTakeover(): void {
   if (!container?.hasAttribute('data-first-view')) return;
@@ -104,7 +105,7 @@ void Promise.allSettled([i18nReady, startup, page]).then(() => {
       queryClient={queryClient}
       i18n={i18n}
       firstRender={hydrate ? { now: firstView.renderedAt, ageAccepted: firstView.ageAccepted } : null}
-      onCommitted={firstViewTakeover}
+      onCommitted={whenHydrated(container, hydrate, firstViewTakeover)}
     >
       <RouterProvider router={router} />
     </AppTree>

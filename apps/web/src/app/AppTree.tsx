@@ -1,8 +1,9 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { type ReactNode, StrictMode, Suspense, useLayoutEffect } from 'react';
+import { type ReactNode, StrictMode, useLayoutEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { type FirstRender, FirstRenderContext } from './firstRender.tsx';
+import { Boundary } from './hydration.tsx';
 
 /** Runs `run` once the tree's first render is on the screen (never on the server). */
 function Committed({ run }: { run?: () => void }) {
@@ -36,7 +37,7 @@ export function AppTree({
       <QueryClientProvider client={queryClient}>
         <I18nextProvider i18n={i18n}>
           <FirstRenderContext value={firstRender}>
-            <Suspense fallback={null}>{children}</Suspense>
+            <Boundary fallback={null}>{children}</Boundary>
           </FirstRenderContext>
         </I18nextProvider>
       </QueryClientProvider>

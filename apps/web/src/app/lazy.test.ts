@@ -1,4 +1,5 @@
 import { createInstance } from 'i18next';
+// biome-ignore lint/style/noRestrictedImports: a test of lazy() itself, outside the app's tree.
 import { type ComponentType, createElement, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';

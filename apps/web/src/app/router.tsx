@@ -1,5 +1,4 @@
 import { ADMIN_ROLES, type Role } from '@fanverse/contract';
-import { Suspense } from 'react';
 import {
   createBrowserRouter,
   matchRoutes,
@@ -13,6 +12,7 @@ import { AppShell } from '../shell/AppShell.tsx';
 import { RouteErrorScreen } from '../shell/ErrorScreen.tsx';
 import { Loader } from '../ui/Feedback.tsx';
 import { LoggedOutOnly, RequireAuth, RequireRoles, RequireSomeRoles } from './guards.tsx';
+import { Boundary } from './hydration.tsx';
 import { lazyPage, pageModule } from './lazy.ts';
 
 /** The page name of each element made by page(), for preloadPageOf. */
@@ -22,9 +22,9 @@ const pageOfElement = new WeakMap<object, string>();
 function page(name: string) {
   const Page = lazyPage(name);
   const element = (
-    <Suspense fallback={<Loader page />}>
+    <Boundary fallback={<Loader page />}>
       <Page />
-    </Suspense>
+    </Boundary>
   );
   pageOfElement.set(element, name);
   return element;

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { Boundary } from '../app/hydration.tsx';
 import { OVERLAY_PARAMS, type OverlayParam, openOverlays, useOverlay } from '../app/navigation.ts';
 import { useUi } from '../app/ui.store.ts';
 import { FeatureSoon, Loader } from '../ui/Feedback.tsx';
@@ -83,7 +84,7 @@ function QueryOverlay({ name, open, value }: { name: OverlayParam; open: boolean
       testId={`overlay-${name}`}
       className={`overlay overlay--${name}`}
     >
-      {content ? <Suspense fallback={<Loader />}>{content}</Suspense> : <FeatureSoon what={what} />}
+      {content ? <Boundary fallback={<Loader />}>{content}</Boundary> : <FeatureSoon what={what} />}
     </Modal>
   );
 }
@@ -95,8 +96,8 @@ export function HelpHost() {
   const [used, setUsed] = useState(false);
   if (open && !used) setUsed(true);
   return used ? (
-    <Suspense fallback={null}>
+    <Boundary fallback={null}>
       <HelpOverlay open={open} />
-    </Suspense>
+    </Boundary>
   ) : null;
 }

@@ -1,5 +1,5 @@
 import { TIMINGS } from '@fanverse/contract';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { withTimeout } from '../../app/lazy.ts';
@@ -11,6 +11,7 @@ import { ComplaintsView } from './ComplaintsView.tsx';
 import { UsersView } from './UsersView.tsx';
 import { VerificationsView } from './VerificationsView.tsx';
 import './admin.css';
+import { Boundary } from '../../app/hydration.tsx';
 
 /** The statistics come with their charting library: loaded when an admin opens them. */
 const StatisticsView = lazy(() =>
@@ -57,9 +58,9 @@ export function AdminView({ area }: { area: string }) {
     case 'bags':
     case 'statistics':
       return (
-        <Suspense fallback={<Loader />}>
+        <Boundary fallback={<Loader />}>
           <StatisticsView fallback={area === 'statistics' ? 'home' : area} />
-        </Suspense>
+        </Boundary>
       );
   }
 }

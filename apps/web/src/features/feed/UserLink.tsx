@@ -1,5 +1,6 @@
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Boundary } from '../../app/hydration.tsx';
 import { useSession } from '../../app/session.store.ts';
 import { useUi } from '../../app/ui.store.ts';
 
@@ -112,7 +113,7 @@ export function UserLink({
         {children}
       </Link>
       {open && (
-        <Suspense fallback={null}>
+        <Boundary fallback={null}>
           <UserCardFrame
             phone={phone}
             handle={handle}
@@ -123,7 +124,7 @@ export function UserLink({
             onStay={() => clearTimeout(timer.current)}
             onLeave={() => later(hide, PREVIEW_CLOSE_DELAY_MS)}
           />
-        </Suspense>
+        </Boundary>
       )}
     </>
   );

@@ -1,8 +1,9 @@
 import type { PostsResponse } from '@fanverse/contract';
 import { ADMIN_ROLES } from '@fanverse/contract';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Boundary } from '../../app/hydration.tsx';
 import { lazyPart } from '../../app/lazy.ts';
 import { storeLoginTarget, usePageNotice } from '../../app/navigation.ts';
 import { hasSomeRole, isCreator, useSession } from '../../app/session.store.ts';
@@ -56,9 +57,9 @@ export default function HomePage() {
 
   return (
     <div className="home" data-testid="home-view" data-view={viewId(selection)}>
-      <Suspense fallback={<Loader page />}>
+      <Boundary fallback={<Loader page />}>
         <HomeView selection={selection} />
-      </Suspense>
+      </Boundary>
       {showSuggestions(selection, user) && <Suggestions />}
     </div>
   );
@@ -209,9 +210,9 @@ function Landing() {
           {t('landing.login')}
         </Link>
       </div>
-      <Suspense fallback={null}>
+      <Boundary fallback={null}>
         <VisitorStories />
-      </Suspense>
+      </Boundary>
       <section className="feed-view" aria-labelledby="visitor-feed-title">
         <h2 id="visitor-feed-title">{t('landing.freePosts')}</h2>
         <PostFeed query={{}} empty={t('landing.noPosts')} testId="visitor-feed" />

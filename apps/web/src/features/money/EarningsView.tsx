@@ -1,6 +1,6 @@
 import { EARNINGS_PERIODS } from '@fanverse/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../app/api.ts';
 import { isCreator, useSession } from '../../app/session.store.ts';
@@ -9,6 +9,7 @@ import { PayoutMethodForm, PricingForm } from './CreatorMoneyForms.tsx';
 import { CreatorOffersForm } from './CreatorOffersForm.tsx';
 import { useMoneyFormat } from './moneyFormat.ts';
 import './money.css';
+import { Boundary } from '../../app/hydration.tsx';
 
 /** Chart.js loads with the chart, not with the money views. */
 const EarningsChart = lazy(() => import('./EarningsChart.tsx'));
@@ -62,9 +63,9 @@ function Earnings() {
             ))}
           </ul>
           <h3 className="money-subtitle">{t('earnings.overTime')}</h3>
-          <Suspense fallback={<Loader />}>
+          <Boundary fallback={<Loader />}>
             <EarningsChart series={data.series} />
-          </Suspense>
+          </Boundary>
           <h3 className="money-subtitle">{t('earnings.balance')}</h3>
           <ul className="stat-grid">
             {(['pending', 'available', 'total'] as const).map((name) => (

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Boundary } from '../../app/hydration.tsx';
 import { useSession } from '../../app/session.store.ts';
 import { useUi } from '../../app/ui.store.ts';
 import { CountButton } from '../../shell/CountButton.tsx';
@@ -37,9 +38,9 @@ export function NotificationsButton({ label }: { label?: string }) {
         testId="notifications-overlay"
       >
         {open && (
-          <Suspense fallback={<Loader />}>
+          <Boundary fallback={<Loader />}>
             <NotificationsList onNavigate={() => setOpen(false)} />
-          </Suspense>
+          </Boundary>
         )}
       </Modal>
     </>

@@ -1,11 +1,12 @@
 import { type Media, TOKEN_HEADER, type VideoPlay } from '@fanverse/contract';
 import { useQuery } from '@tanstack/react-query';
 import type Hls from 'hls.js';
-import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { readToken } from '../../app/session.store.ts';
 import './video.css';
+import { Boundary } from '../../app/hydration.tsx';
 
 // The seek strip is loaded with the first playable video (like hls.js), not with the feed.
 const SeekStrip = lazy(() => import('./SeekStrip.tsx'));
@@ -272,9 +273,9 @@ export function VideoPlayer({
         data-preview={play?.preview ? 'true' : undefined}
       />
       {play?.thumbnails && controls && seekStrip && (
-        <Suspense fallback={null}>
+        <Boundary fallback={null}>
           <SeekStrip video={videoRef} thumbnails={play.thumbnails} duration={play.duration} />
-        </Suspense>
+        </Boundary>
       )}
       {(failed || playback.isError) && (
         <p className="video-player__error" role="alert">
@@ -282,16 +283,16 @@ export function VideoPlayer({
         </p>
       )}
       {tracks.length > 0 && !controls && (
-        <Suspense fallback={null}>
+        <Boundary fallback={null}>
           <CaptionsMenu video={videoRef} tracks={tracks} menu={false} />
-        </Suspense>
+        </Boundary>
       )}
       {(levels.length > 1 || tracks.length > 0) && controls && (
         <div className="video-player__quality">
           {tracks.length > 0 && (
-            <Suspense fallback={null}>
+            <Boundary fallback={null}>
               <CaptionsMenu video={videoRef} tracks={tracks} menu />
-            </Suspense>
+            </Boundary>
           )}
           {levels.length > 1 && (
             <>
