@@ -74,9 +74,9 @@ test('the first view is hydrated without a mismatch on every first-view page', a
               if (!root || root.hasAttribute('data-first-view')) return;
               takeover.disconnect();
               const live = (e: Element) => Object.keys(e).some((k) => k.startsWith('__reactFiber$'));
-              (window as unknown as { fvNotLive: string[] }).fvNotLive = [
-                ...root.querySelectorAll('[data-testid]'),
-              ]
+              (window as unknown as { fvNotLive: string[] }).fvNotLive = Array.from(
+                root.querySelectorAll('[data-testid]'),
+              )
                 .filter((e) => !live(e))
                 .map((e) => e.getAttribute('data-testid') ?? '');
             });
