@@ -1,4 +1,3 @@
-import { sessionUserOf } from '@fanverse/contract';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 // The DOM build of RouterProvider wires react-dom's flushSync, which usePatchQuery asks for.
@@ -48,11 +47,18 @@ if (usable) {
 // answer to the components that would read the browser's; both give way to the browser's right
 // after hydration. (A view from a server without these values is replaced, as before.)
 const hydrate = !!usable && typeof firstView.renderedAt === 'number' && !!firstView.screen;
+// Everything the first screen needs is asked for at once, before anything renders: the start-up
+// data (and profile) unless the first view brought it, the current route's page chunk and the
+// catalogues (app/i18n.ts).
+const startup = usable ? adoptStartup(firstView.app, firstView.profile) : startStartup();
 if (hydrate) {
   setServerSnapshot(
     useSession,
     firstViewSession({
-      user: firstView.profile ? sessionUserOf(firstView.profile) : null,
+      // The store's user, made from the first view's profile by adoptStartup: the same object the
+      // app reads after hydrating, so nothing that reads it renders again for a new object. It
+      // keeps the subscriptions the browser stored, which the server's has not (nothing renders them).
+      user: firstView.profile ? useSession.getState().user : null,
       profile: firstView.profile,
       language: firstView.language,
       app: firstView.app,
@@ -61,10 +67,6 @@ if (hydrate) {
   );
   setServerSnapshot(useUi, { screen: firstView.screen });
 }
-// Everything the first screen needs is asked for at once, before anything renders: the start-up
-// data (and profile) unless the first view brought it, the current route's page chunk and the
-// catalogues (app/i18n.ts).
-const startup = usable ? adoptStartup(firstView.app, firstView.profile) : startStartup();
 const page = Promise.all(preloadPageOf(window.location.pathname));
 registerServiceWorker();
 

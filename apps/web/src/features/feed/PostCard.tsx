@@ -1,6 +1,6 @@
 import type { Post } from '@fanverse/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api, errorText } from '../../app/api.ts';
@@ -20,19 +20,29 @@ export type FeedMode = 'plus' | 'grid';
 /** Like and save toggles of a post, kept in the card and in every cached feed. */
 export function useReactions(post: Post) {
   const client = useQueryClient();
-  const [state, setState] = useState({ liked: post.liked, likes: post.likes, saved: post.saved });
-  useEffect(() => setState({ liked: post.liked, likes: post.likes, saved: post.saved }), [post]);
+  // The toggles' answers, for as long as the card shows this post object; a new one (the cached
+  // feed patched, or fetched again) carries them. No effect copies the post into state: that was a
+  // second render of every card right after it mounted.
+  const [answered, setAnswered] = useState<{ of: Post; liked?: boolean; likes?: number; saved?: boolean }>({
+    of: post,
+  });
+  const own = answered.of === post ? answered : null;
+  const state = {
+    liked: own?.liked ?? post.liked,
+    likes: own?.likes ?? post.likes,
+    saved: own?.saved ?? post.saved,
+  };
   const like = useMutation({
     mutationFn: () => api('posts.like', { id: post._id, creator: post.user.user }),
     onSuccess: ({ liked, likes }) => {
-      setState((s) => ({ ...s, liked, likes }));
+      setAnswered((s) => ({ ...s, of: post, liked, likes }));
       patchCachedPost(client, post._id, { liked, likes });
     },
   });
   const save = useMutation({
     mutationFn: () => api('posts.save', { id: post._id, creator: post.user.user }),
     onSuccess: ({ saved }) => {
-      setState((s) => ({ ...s, saved }));
+      setAnswered((s) => ({ ...s, of: post, saved }));
       patchCachedPost(client, post._id, { saved });
       void client.invalidateQueries({ queryKey: ['posts.list', { content: 'saved' }], exact: false });
     },
@@ -66,10 +76,12 @@ function ShareButton({ post }: { post: Post }) {
 
 /**
  * A post as a card; a story is never a post card: it shows as a story and opens in the story viewer.
+ * Memoized: a feed that renders again (more cards, suggestions arriving) leaves the cards whose
+ * post object is the same (the query cache shares unchanged posts) as they are.
  * `priority`: the first card of a page, whose picture is likely the largest paint (LCP): fetched at
  * once with high priority instead of lazily.
  */
-export function PostCard({
+export const PostCard = memo(function PostCard({
   post,
   mode = 'plus',
   priority = false,
@@ -83,7 +95,7 @@ export function PostCard({
   ) : (
     <FullPostCard post={post} mode={mode} priority={priority} />
   );
-}
+});
 
 /** A story wherever a list holds one (review queue, its own page): marked, with its review status. */
 function StoryCard({ post }: { post: Post }) {
