@@ -1,10 +1,10 @@
-import type { Language, Post, PostsResponse } from '@fanverse/contract';
+import type { Language } from '@fanverse/contract';
 import { sessionUserOf } from '@fanverse/contract';
 import type { RouteObject } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../app/router.tsx';
 import en from '../locales/en/content.json';
-import { creatorProfileAnswer, profileAnswer, startupAnswer } from '../test/fixtures.ts';
+import { author, creatorProfileAnswer, feed, post, profileAnswer, startupAnswer } from '../test/fixtures.ts';
 import {
   appPaths,
   type FirstViewInput,
@@ -12,44 +12,6 @@ import {
   prepareFirstView,
   renderFirstView,
 } from './firstView.tsx';
-
-const author = {
-  _id: 'id-luna',
-  user: 'lunacreator',
-  name: 'Luna Rivera',
-  avatar: null,
-  online: false,
-  lastConnection: null,
-  verified: true,
-};
-
-function post(id: string, fields: Partial<Post> = {}): Post {
-  return {
-    _id: id,
-    kind: 'post',
-    user: author,
-    creator: author.user,
-    message: `Message of ${id}`,
-    media: [],
-    visibility: 'free',
-    price: 0,
-    finalPrice: 0,
-    discountStatus: 'off',
-    discountPercent: 0,
-    discountDateLimit: null,
-    comments: 0,
-    likes: 0,
-    liked: false,
-    saved: false,
-    access: true,
-    adminStatus: 'approved',
-    reviewReason: null,
-    status: 'active',
-    publishAt: null,
-    date: new Date().toISOString(),
-    ...fields,
-  };
-}
 
 const lockedMedia = {
   _id: 'media-1',
@@ -68,16 +30,6 @@ const lockedMedia = {
   preview: 0,
   captions: [],
 };
-
-function feed(posts: Post[]): PostsResponse {
-  return {
-    posts,
-    statistics: { page: 1, limit: 12, total: posts.length, hasMore: false },
-    iSubscriptor: false,
-    profile: null,
-    suggestions: [],
-  } as unknown as PostsResponse;
-}
 
 const fanProfile = profileAnswer({
   id: 'id-fan',

@@ -1,9 +1,9 @@
 /**
  * Answers of the API as the web app's tests give them to the app (the router's tests in jsdom and
  * the server-render tests of the first view): the start-up answer, a signed-in user's profile and
- * a creator's profile. Only tests import this file.
+ * a creator's profile, posts and a page of them. Only tests import this file.
  */
-import type { CreatorProfile, HomeResponse, Profile, Role } from '@fanverse/contract';
+import type { CreatorProfile, HomeResponse, Post, PostsResponse, Profile, Role } from '@fanverse/contract';
 
 /** `GET /?view=home`: the start-up answer of an English site with every switch on. */
 export const startupAnswer: HomeResponse = {
@@ -108,4 +108,55 @@ export function creatorProfileAnswer(
     isMe: false,
     ...fields,
   } as CreatorProfile;
+}
+
+/** The author of the posts below. */
+export const author = {
+  _id: 'id-luna',
+  user: 'lunacreator',
+  name: 'Luna Rivera',
+  avatar: null,
+  online: false,
+  lastConnection: null,
+  verified: true,
+};
+
+/** An approved free post by `author`, with `fields` changed. */
+export function post(id: string, fields: Partial<Post> = {}): Post {
+  return {
+    _id: id,
+    kind: 'post',
+    user: author,
+    creator: author.user,
+    message: `Message of ${id}`,
+    media: [],
+    visibility: 'free',
+    price: 0,
+    finalPrice: 0,
+    discountStatus: 'off',
+    discountPercent: 0,
+    discountDateLimit: null,
+    comments: 0,
+    likes: 0,
+    liked: false,
+    saved: false,
+    access: true,
+    adminStatus: 'approved',
+    reviewReason: null,
+    status: 'active',
+    publishAt: null,
+    date: new Date().toISOString(),
+    ...fields,
+  };
+}
+
+/** A first (and last) page of posts.list. */
+export function feed(posts: Post[]): PostsResponse {
+  return {
+    posts,
+    statistics: { page: 1, limit: 12, total: posts.length, hasMore: false },
+    iSubscriptor: false,
+    profile: null,
+    suggestions: [],
+  } as unknown as PostsResponse;
 }

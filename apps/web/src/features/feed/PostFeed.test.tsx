@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import type { Post, PostsResponse } from '@fanverse/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../app/i18n.ts';
+import { feed, post } from '../../test/fixtures.ts';
 
 /** Each card shows its author once per render: counting the author's renders counts the cards'. */
 const authorRenders = vi.hoisted(() => ({ count: 0 }));
@@ -21,60 +21,13 @@ vi.mock('./Author.tsx', async (importOriginal) => {
 });
 const { PostFeed } = await import('./PostFeed.tsx');
 
-const author = {
-  _id: 'id-luna',
-  user: 'lunacreator',
-  name: 'Luna Rivera',
-  avatar: null,
-  online: false,
-  lastConnection: null,
-  verified: true,
-};
-
-function post(id: string): Post {
-  return {
-    _id: id,
-    kind: 'post',
-    user: author,
-    creator: author.user,
-    message: `Message of ${id}`,
-    media: [],
-    visibility: 'free',
-    price: 0,
-    finalPrice: 0,
-    discountStatus: 'off',
-    discountPercent: 0,
-    discountDateLimit: null,
-    comments: 0,
-    likes: 2,
-    liked: false,
-    saved: false,
-    access: true,
-    adminStatus: 'approved',
-    reviewReason: null,
-    status: 'active',
-    publishAt: null,
-    date: new Date().toISOString(),
-  };
-}
-
-function page(posts: Post[]): PostsResponse {
-  return {
-    posts,
-    statistics: { page: 1, limit: 12, total: posts.length, hasMore: false },
-    iSubscriptor: false,
-    profile: null,
-    suggestions: [],
-  } as unknown as PostsResponse;
-}
-
 afterEach(cleanup);
 
 describe('a feed of cards', () => {
   it('renders each card once, while the feed grows after its first cards (each card is memoized, none copies its post into state)', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
-    const posts = Array.from({ length: 9 }, (_, i) => post(`post-${i}`));
-    client.setQueryData(['posts.list', {}], { pages: [page(posts)], pageParams: [1] });
+    const posts = Array.from({ length: 9 }, (_, i) => post(`post-${i}`, { likes: 2 }));
+    client.setQueryData(['posts.list', {}], { pages: [feed(posts)], pageParams: [1] });
     const onData = vi.fn();
     authorRenders.count = 0;
     await act(async () => {
