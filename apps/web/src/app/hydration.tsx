@@ -18,14 +18,17 @@ let fallback: ReturnType<typeof setTimeout> | undefined;
 /** Past this after the root hydrated, the app takes over anyway (said in the console). */
 const HYDRATION_PATIENCE_MS = 10_000;
 
-function partHydrated(): void {
-  if (!done) return;
-  pending -= 1;
-  if (pending > 0) return;
+function takeOver(): void {
   const run = done;
   done = null;
   clearTimeout(fallback);
-  run();
+  run?.();
+}
+
+function partHydrated(): void {
+  if (!done) return;
+  pending -= 1;
+  if (pending <= 0) takeOver();
 }
 
 /** The Suspense boundaries in the server's markup of `container`. */
@@ -51,8 +54,7 @@ export function whenHydrated(container: Element, hydrating: boolean, run: () => 
     fallback = setTimeout(() => {
       if (!done) return;
       console.warn(`The first view took over with ${pending - 1} part(s) not hydrated yet`);
-      pending = 1;
-      partHydrated();
+      takeOver();
     }, HYDRATION_PATIENCE_MS);
     partHydrated();
   };

@@ -2,6 +2,7 @@ import { TIMINGS } from '@fanverse/contract';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Boundary } from '../../app/hydration.tsx';
 import { withTimeout } from '../../app/lazy.ts';
 import { useSession } from '../../app/session.store.ts';
 import { Alert, Loader, Panel } from '../../ui/Feedback.tsx';
@@ -11,7 +12,6 @@ import { ComplaintsView } from './ComplaintsView.tsx';
 import { UsersView } from './UsersView.tsx';
 import { VerificationsView } from './VerificationsView.tsx';
 import './admin.css';
-import { Boundary } from '../../app/hydration.tsx';
 
 /** The statistics come with their charting library: loaded when an admin opens them. */
 const StatisticsView = lazy(() =>

@@ -17,16 +17,20 @@ import { patchCachedPost } from './usePostsFeed.ts';
 
 export type FeedMode = 'plus' | 'grid';
 
+/** The like and save answers a card got for one post object. */
+type Answers = { of: Post } & Partial<Pick<Post, 'liked' | 'likes' | 'saved'>>;
+
 /** Like and save toggles of a post, kept in the card and in every cached feed. */
 export function useReactions(post: Post) {
   const client = useQueryClient();
   // The toggles' answers, for as long as the card shows this post object; a new one (the cached
   // feed patched, or fetched again) carries them. No effect copies the post into state: that was a
   // second render of every card right after it mounted.
-  const [answered, setAnswered] = useState<{ of: Post; liked?: boolean; likes?: number; saved?: boolean }>({
-    of: post,
-  });
+  const [answered, setAnswered] = useState<Answers>({ of: post });
   const own = answered.of === post ? answered : null;
+  /** Keeps this post object's earlier answers only: a newer object already carries older ones. */
+  const answer = (fields: Omit<Answers, 'of'>) =>
+    setAnswered((s) => ({ ...(s.of === post ? s : {}), ...fields, of: post }));
   const state = {
     liked: own?.liked ?? post.liked,
     likes: own?.likes ?? post.likes,
@@ -35,14 +39,14 @@ export function useReactions(post: Post) {
   const like = useMutation({
     mutationFn: () => api('posts.like', { id: post._id, creator: post.user.user }),
     onSuccess: ({ liked, likes }) => {
-      setAnswered((s) => ({ ...s, of: post, liked, likes }));
+      answer({ liked, likes });
       patchCachedPost(client, post._id, { liked, likes });
     },
   });
   const save = useMutation({
     mutationFn: () => api('posts.save', { id: post._id, creator: post.user.user }),
     onSuccess: ({ saved }) => {
-      setAnswered((s) => ({ ...s, of: post, saved }));
+      answer({ saved });
       patchCachedPost(client, post._id, { saved });
       void client.invalidateQueries({ queryKey: ['posts.list', { content: 'saved' }], exact: false });
     },

@@ -3,13 +3,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../app/api.ts';
+import { Boundary } from '../../app/hydration.tsx';
 import { isCreator, useSession } from '../../app/session.store.ts';
 import { Alert, Loader, Panel } from '../../ui/Feedback.tsx';
 import { PayoutMethodForm, PricingForm } from './CreatorMoneyForms.tsx';
 import { CreatorOffersForm } from './CreatorOffersForm.tsx';
 import { useMoneyFormat } from './moneyFormat.ts';
 import './money.css';
-import { Boundary } from '../../app/hydration.tsx';
 
 /** Chart.js loads with the chart, not with the money views. */
 const EarningsChart = lazy(() => import('./EarningsChart.tsx'));

@@ -4,9 +4,9 @@ import type Hls from 'hls.js';
 import { type KeyboardEvent, lazy, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
+import { Boundary } from '../../app/hydration.tsx';
 import { readToken } from '../../app/session.store.ts';
 import './video.css';
-import { Boundary } from '../../app/hydration.tsx';
 
 // The seek strip is loaded with the first playable video (like hls.js), not with the feed.
 const SeekStrip = lazy(() => import('./SeekStrip.tsx'));
