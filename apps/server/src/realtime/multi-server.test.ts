@@ -66,6 +66,30 @@ describe.skipIf(!shared)('two servers on PostgreSQL and Redis', () => {
     await until(() => messages.length === 2);
     await settle();
     expect(creatorNotes).toHaveLength(0);
+
+    // Closed on server 2, by leaving the chat or by the device going away: messages notify again.
+    const send = (text: string) =>
+      one.call(
+        'message.send',
+        { to: creator.username, message: text, messageUUID: `${text}-${Date.now()}` },
+        {
+          token: fan.token,
+        },
+      );
+    onTwo.emit('closeChat');
+    await settle();
+    await send('chat left');
+    await until(() => creatorNotes.length === 1);
+    const tab = await openSocket(base2, creator.token, sockets);
+    expect(await new Promise<boolean>((resolve) => tab.emit('openChat', fan.username, resolve))).toBe(true);
+    await send('chat open in a tab');
+    await until(() => messages.length === 4);
+    await settle();
+    expect(creatorNotes).toHaveLength(1);
+    tab.disconnect();
+    await settle();
+    await send('tab gone');
+    await until(() => creatorNotes.length === 2);
   });
 
   it('events published together on server 1 reach sockets on both servers once each, in order', async () => {

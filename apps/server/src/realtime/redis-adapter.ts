@@ -60,7 +60,7 @@ export function createResilientRedisAdapter(url: string, log: RedisLinkLog) {
 
   class ResilientRedisAdapter extends RedisAdapter {
     constructor(nsp: unknown) {
-      // An answer (hasOpenChat's, a live's viewers) goes to the copy that asked, not to every copy.
+      // An answer (a live's viewers, a user's sockets) goes to the copy that asked, not to every copy.
       super(nsp, pub, sub, { requestsTimeout: 2_000, publishOnSpecificResponseChannel: true });
     }
 
@@ -85,6 +85,8 @@ export function createResilientRedisAdapter(url: string, log: RedisLinkLog) {
   return {
     /** For `io.adapter()`, which constructs one per namespace. */
     adapter: ResilientRedisAdapter,
+    /** Commands for state the copies share (open chats): fail fast while Redis is away. */
+    commands: pub,
     /** Whether events currently reach the other copies. */
     connected: () => pub.status === 'ready' && sub.status === 'ready',
     async close(): Promise<void> {

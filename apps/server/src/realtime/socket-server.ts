@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import type { AuthInfo } from '../http/guards.ts';
+import { localOpenChats, redisOpenChats } from './open-chats.ts';
 import type { RealtimePublisher } from './publisher.ts';
 import { createResilientRedisAdapter } from './redis-adapter.ts';
 import type { SessionEvents } from './session-events.ts';
@@ -13,8 +14,6 @@ type Outgoing = [rooms: string[], event: ServerEventName, args: unknown[]];
 
 /** What one server copy asks or tells the others (over Redis). */
 interface ServerSideEvents {
-  /** Whether one of the copy's sockets of `userId` has the chat with `withUserId` open. */
-  openChat: (userId: string, withUserId: string, answer: (open: boolean) => void) => void;
   /** Events for the copy's sockets in their rooms, in the order they were published. */
   deliver: (events: Outgoing[]) => void;
 }
@@ -94,6 +93,7 @@ export function attachRealtime(opts: {
   });
   const redis = opts.redisUrl ? createResilientRedisAdapter(opts.redisUrl, opts.app.log) : undefined;
   if (redis) io.adapter(redis.adapter);
+  const chats = redis ? redisOpenChats(redis.commands) : localOpenChats();
 
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
@@ -111,15 +111,6 @@ export function attachRealtime(opts: {
 
   /** This copy's sockets in a room (no question to the other copies). */
   const localCount = (room: string) => io.of('/').adapter.rooms.get(room)?.size ?? 0;
-  /** Whether one of this copy's sockets of `userId` has the chat with `withUserId` open. */
-  const openHere = (userId: string, withUserId: string) => {
-    const main = io.of('/');
-    for (const id of main.adapter.rooms.get(userRoom(userId)) ?? []) {
-      if (main.sockets.get(id)?.data.openChatWith === withUserId) return true;
-    }
-    return false;
-  };
-  io.on('openChat', (userId, withUserId, answer) => answer(openHere(userId, withUserId)));
 
   /**
    * Events go to this copy's sockets at once and to the other copies' in one Redis message per
@@ -147,6 +138,14 @@ export function attachRealtime(opts: {
   io.on('connection', (socket) => {
     const { auth } = socket.data;
     void socket.join([userRoom(auth.userId), sessionRoom(auth.sessionId)]);
+    /** The chat this socket shows (every copy knows once this resolves), or none. */
+    const showChat = async (withUserId: string | undefined) => {
+      const before = socket.data.openChatWith;
+      if (before === withUserId) return;
+      socket.data.openChatWith = withUserId;
+      if (before) await chats.close(auth.userId, before);
+      if (withUserId) await chats.open(auth.userId, withUserId);
+    };
     socket.on('watchPost', async (postId, ack) => {
       const ok =
         typeof postId === 'string' &&
@@ -163,12 +162,10 @@ export function attachRealtime(opts: {
         typeof handle === 'string' && opts.resolveHandle
           ? await opts.resolveHandle(handle).catch(() => undefined)
           : undefined;
-      socket.data.openChatWith = id;
+      await showChat(id);
       if (typeof ack === 'function') ack(!!id);
     });
-    socket.on('closeChat', () => {
-      socket.data.openChatWith = undefined;
-    });
+    socket.on('closeChat', () => void showChat(undefined));
     const countViewers = (liveId: string) => report(opts.lives?.viewersChanged(liveId));
     socket.on('watchLive', async (liveId, ack) => {
       const ok =
@@ -208,6 +205,7 @@ export function attachRealtime(opts: {
     // Another socket of this user on this copy already made them online: no write per extra tab.
     if (localCount(userRoom(auth.userId)) <= 1) report(opts.presence?.online(auth.userId));
     socket.on('disconnect', () => {
+      void showChat(undefined);
       if (closing || !opts.presence) return;
       // Still connected here (another tab): no need to ask every copy.
       if (localCount(userRoom(auth.userId)) > 0) return;
@@ -235,18 +233,7 @@ export function attachRealtime(opts: {
     toPost(postId, alsoUsers, event, ...args) {
       publish([postRoom(postId), ...alsoUsers.map(userRoom)], event, args);
     },
-    async hasOpenChat(userId, withUserId) {
-      if (openHere(userId, withUserId)) return true;
-      if (!redis) return false;
-      // Asks the other copies for a yes or no (not for their sockets, as fetchSockets would: each
-      // with its handshake, a message's worth of JSON both ways). A copy that doesn't answer in
-      // time counts as closed: a spare notification is better than a failed send.
-      return new Promise((resolve) => {
-        io.serverSideEmit('openChat', userId, withUserId, (_err: Error | null, answers: boolean[]) =>
-          resolve(answers.some((open) => open === true)),
-        );
-      });
-    },
+    hasOpenChat: (userId, withUserId) => chats.isOpen(userId, withUserId),
     toLive(liveId, event, ...args) {
       publish([liveRoom(liveId)], event, args);
     },
@@ -268,6 +255,7 @@ export function attachRealtime(opts: {
       stopListening();
       // Events published in this last turn still reach the other copies.
       if (outgoing.length) flush();
+      await chats.stop();
       await io.close();
       await redis?.close();
     },
