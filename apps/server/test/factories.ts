@@ -77,6 +77,8 @@ export async function createUser(
 }
 
 export const CERTIFIED = { certifyAdults: true, certifyConsent: true, certifyTerms: true };
+/** The same certifications as the fields of a multipart form (an upload). */
+export const CERTIFIED_FORM = { certifyAdults: 'true', certifyConsent: 'true', certifyTerms: 'true' };
 
 /** A post by the creator (JSON, no files), approved by a moderator unless `approve` is false. */
 export async function createPost(

@@ -23,6 +23,12 @@ export const FIRST_VIEW_COOKIES = {
   language: 'fv_lang',
   /** The visitor accepted the 18+ notice, set by the client. */
   age: 'fv_age',
+  /**
+   * This browser's screen class (mobile, tablet, desktop, tv; spec §4), set by the client whenever
+   * it changes: the first view is laid out for it, so nothing moves when the app takes over. Without
+   * it the server guesses from the client hints or the user agent (a first visit).
+   */
+  screen: 'fv_screen',
 } as const;
 
 /** Where the client asks the server to set (POST, with its token header) or clear (DELETE) fv_session. */

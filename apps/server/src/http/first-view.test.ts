@@ -8,7 +8,7 @@ import {
 } from '@fanverse/contract';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPost, createUser, subscribe } from '../../test/factories.ts';
+import { CERTIFIED_FORM, createPost, createUser, subscribe } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { jpeg, postForm } from '../../test/media-fixtures.ts';
 import {
@@ -116,6 +116,40 @@ describe('the first view of a page (ADR 0048)', () => {
     expect((await render('/', { fv_age: '1' }))?.root).not.toContain('data-fv-testid="age-advice"');
   });
 
+  it("a visitor's home holds the day's stories above the feed, as the app shows them (nothing moves at the takeover)", async () => {
+    const before = await render('/');
+    expect(before?.root).not.toContain('data-fv-testid="visitor-stories"');
+    const story = await postForm(
+      base,
+      '/api/v1/posts',
+      creator.token,
+      { message: 'Morning story', kind: 'story', visibility: 'free', ...CERTIFIED_FORM },
+      [{ name: 'story.jpg', data: await jpeg(320, 240, '#2a6fdb') }],
+    );
+    expect(story.status, JSON.stringify(story.body)).toBe(200);
+    await t.jobs.drain();
+    const admin = await createUser(t, { roles: ['admin', 'user'] });
+    const id = (story.body.post as Post)._id;
+    expect(
+      (await t.call('admin.postReview', { id, adminStatus: 'approved' }, { token: admin.token })).status,
+    ).toBe(200);
+
+    // A second later: a visitor's page is kept for a second.
+    await new Promise((r) => setTimeout(r, 1_100));
+    for (const cookies of [{}, { fv_lang: 'es' }] as Record<string, string>[]) {
+      const page = await render('/', cookies);
+      const api = await t.call('stories.list', {});
+      expect(page?.root).toContain('data-fv-testid="visitor-stories"');
+      expect(page?.data.queries.find((q) => q.key[0] === 'stories.list')).toEqual({
+        key: ['stories.list', ''],
+        data: api.body,
+      });
+    }
+    // A signed-in fan's home has no visitor stories row, nor its query.
+    const fans = await render('/', { fv_session: fan.token });
+    expect(fans?.data.queries.map((q) => q.key[0])).toEqual(['posts.list']);
+  });
+
   it('seeds the client with what the API answers the same viewer', async () => {
     const page = await render('/', { fv_session: fan.token });
     const api = await t.call('posts.list', {}, { token: fan.token });
@@ -168,9 +202,7 @@ describe('the first view of a page (ADR 0048)', () => {
       '/api/v1/posts',
       creator.token,
       {
-        certifyAdults: 'true',
-        certifyConsent: 'true',
-        certifyTerms: 'true',
+        ...CERTIFIED_FORM,
         message: 'Locked photo',
         visibility: 'subscribers',
       },
@@ -496,5 +528,28 @@ describe('first-view helpers', () => {
       screenOf(request('/', {}, { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile' })),
     ).toBe('mobile');
     expect(screenOf(request('/', {}, { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' }))).toBe('desktop');
+    // The browser's own class (fv_screen) wins over any guess; an unknown value is ignored.
+    const phone = {
+      'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile',
+      'sec-ch-ua-mobile': '?1',
+    };
+    expect(screenOf(request('/', {}, phone), readCookies('fv_screen=tablet'))).toBe('tablet');
+    expect(screenOf(request('/', {}, { 'sec-ch-ua-mobile': '?0' }), readCookies('fv_screen=mobile'))).toBe(
+      'mobile',
+    );
+    expect(screenOf(request('/', {}, phone), readCookies('fv_screen=huge'))).toBe('mobile');
+  });
+
+  it("lays the first view out for the browser's own screen class (a narrow desktop window)", async () => {
+    const narrow = await view.render(
+      request('/', { fv_screen: 'mobile' }, { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' }),
+      INDEX,
+    );
+    expect(narrow?.html).toContain('<html lang="en" class="mobile" data-screen="mobile">');
+    const guessed = await view.render(
+      request('/', {}, { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' }),
+      INDEX,
+    );
+    expect(guessed?.html).toContain('class="desktop" data-screen="desktop"');
   });
 });

@@ -13,6 +13,7 @@ import {
   type FirstViewInput,
   LANGUAGES,
   type Language,
+  SCREEN_CLASSES,
   type ScreenClass,
   type SeededQuery,
   sessionUserOf,
@@ -94,8 +95,13 @@ export function readCookies(header: string | undefined): Cookies {
   return parseCookie(header ?? '');
 }
 
-/** The screen class to render for, from the client hint or the user agent (phones: mobile). */
-export function screenOf(req: Pick<FastifyRequest, 'headers'>): ScreenClass {
+/**
+ * The screen class to render for: the browser's own (its fv_screen cookie), else a guess from the
+ * client hint or the user agent (phones: mobile).
+ */
+export function screenOf(req: Pick<FastifyRequest, 'headers'>, cookies: Cookies = {}): ScreenClass {
+  const saved = cookies[FIRST_VIEW_COOKIES.screen];
+  if (SCREEN_CLASSES.some((c) => c.name === saved)) return saved as ScreenClass;
   const hint = req.headers['sec-ch-ua-mobile'];
   if (hint === '?1') return 'mobile';
   if (hint === '?0') return 'desktop';
@@ -263,11 +269,27 @@ export function createFirstView(deps: FirstViewDeps) {
     auth: AuthInfo | null,
   ): Promise<{ page: string; queries: SeededQuery[] } | null> {
     switch (route.kind) {
-      case 'home':
+      case 'home': {
+        if (auth) {
+          return {
+            page: 'home/HomePage',
+            queries: [{ key: ['posts.list', {}], data: await feed(auth, {}), infinite: true }],
+          };
+        }
+        // A visitor's landing shows the day's stories above the feed (VisitorStories): rendered
+        // here too, or the row would push the feed down when the app takes over (CLS, issue 13).
+        const [posts, stories] = await Promise.all([
+          feed(auth, {}),
+          services.posts.stories(null).then((answer) => shape('stories.list', answer)),
+        ]);
         return {
           page: 'home/HomePage',
-          queries: [{ key: ['posts.list', {}], data: await feed(auth, {}), infinite: true }],
+          queries: [
+            { key: ['posts.list', {}], data: posts, infinite: true },
+            { key: ['stories.list', ''], data: stories },
+          ],
         };
+      }
       case 'post':
         return {
           page: 'post/PostPage',
@@ -325,7 +347,7 @@ export function createFirstView(deps: FirstViewDeps) {
         gather(page, auth),
       ]);
       if (!content) return null;
-      const screen = screenOf(req);
+      const screen = screenOf(req, cookies);
       const user = profile ? sessionUserOf(profile) : null;
       const ageAccepted = !!auth || cookies[FIRST_VIEW_COOKIES.age] === '1';
       const now = Date.now();
@@ -456,7 +478,7 @@ export function firstViewPages(view: ReturnType<typeof createFirstView>): FirstV
       const cookies = readCookies(req.headers.cookie);
       const visitor = !cookies[FIRST_VIEW_COOKIES.session];
       const key = visitor
-        ? `${req.url}|${cookies[FIRST_VIEW_COOKIES.language] ?? ''}|${cookies[FIRST_VIEW_COOKIES.age] ?? ''}|${screenOf(req)}`
+        ? `${req.url}|${cookies[FIRST_VIEW_COOKIES.language] ?? ''}|${cookies[FIRST_VIEW_COOKIES.age] ?? ''}|${screenOf(req, cookies)}`
         : '';
       const kept = visitor ? visitorPages.get(key) : undefined;
       if (kept && kept.html === html && Date.now() - kept.at < VISITOR_PAGE_MS) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Post } from '@fanverse/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStore, gatedFfmpeg, type Store, until } from '../../test/child-server.ts';
-import { createUser, subscribe } from '../../test/factories.ts';
+import { CERTIFIED_FORM as CERT, createUser, subscribe } from '../../test/factories.ts';
 import { mp4, postForm } from '../../test/media-fixtures.ts';
 import { openSocket, record, type TestSocket } from '../../test/sockets.ts';
 
@@ -15,7 +15,6 @@ import { openSocket, record, type TestSocket } from '../../test/sockets.ts';
  * while the server runs, so there the test watches through the server's HTTP API and counts after a
  * kill, when the files are free.
  */
-const CERT = { certifyAdults: 'true', certifyConsent: 'true', certifyTerms: 'true' };
 const EXPIRE = { JOBS_EXPIRE_SECONDS: '3' };
 
 const stores: Store[] = [];

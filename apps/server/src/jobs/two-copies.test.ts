@@ -1,6 +1,6 @@
 import type { Post } from '@fanverse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test/factories.ts';
+import { CERTIFIED_FORM as CERT, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { jpeg, postForm } from '../../test/media-fixtures.ts';
 import { openSocket, record, settle, type TestSocket, until } from '../../test/sockets.ts';
@@ -11,7 +11,6 @@ import { openSocket, record, settle, type TestSocket, until } from '../../test/s
  * the realtime publisher (Redis adapter) to copy B. PGlite can't be shared, so PostgreSQL+Redis only.
  */
 const shared = !!process.env.DATABASE_URL && !!process.env.REDIS_URL;
-const CERT = { certifyAdults: 'true', certifyConsent: 'true', certifyTerms: 'true' };
 
 describe.skipIf(!shared)('the job backbone across two copies', () => {
   let a: TestApp;

@@ -1,9 +1,15 @@
-import { FIRST_VIEW_COOKIES, FIRST_VIEW_SESSION_PATH, type Language, TOKEN_HEADER } from '@fanverse/contract';
+import {
+  FIRST_VIEW_COOKIES,
+  FIRST_VIEW_SESSION_PATH,
+  type Language,
+  type ScreenClass,
+  TOKEN_HEADER,
+} from '@fanverse/contract';
 
 /**
  * The cookies the server renders a page's first view with (ADR 0048). They mirror what this
  * browser keeps in localStorage, which the server cannot see on a page load: the language and the
- * age notice (plain cookies, set here) and the session token (HttpOnly, so set and cleared by the
+ * age notice and the screen class (plain cookies, set here) and the session token (HttpOnly, so set and cleared by the
  * server on request). The API never reads any of them.
  */
 const YEAR_SECONDS = 365 * 86_400;
@@ -35,6 +41,11 @@ export function readCookie(name: string): string | null {
 
 export function setLanguageCookie(language: Language): void {
   if (readCookie(FIRST_VIEW_COOKIES.language) !== language) setCookie(FIRST_VIEW_COOKIES.language, language);
+}
+
+/** The screen class the page is laid out for (lifecycle.ts sets it whenever it changes). */
+export function setScreenCookie(screen: ScreenClass): void {
+  if (readCookie(FIRST_VIEW_COOKIES.screen) !== screen) setCookie(FIRST_VIEW_COOKIES.screen, screen);
 }
 
 export function setAgeCookie(): void {

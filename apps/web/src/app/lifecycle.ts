@@ -11,6 +11,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { useNavigate } from 'react-router';
 import { ApiError, api, errorText, onTwoFactorRequired, onUnauthorized } from './api.ts';
 import { validTimeZone } from './dates.ts';
+import { setScreenCookie } from './firstViewCookies.ts';
 import { hasSomeRole, useSession } from './session.store.ts';
 import { connectSocket, disconnectSocket, loadSocketClient } from './socket.ts';
 import { useUi } from './ui.store.ts';
@@ -209,6 +210,8 @@ export function useScreenClassWatcher(): void {
       for (const name of ['mobile', 'tablet', 'desktop', 'tv']) root.classList.toggle(name, name === screen);
       root.dataset.screen = screen;
       setScreen(screen);
+      // The next page load's first view is laid out for this class (ADR 0048).
+      setScreenCookie(screen);
     };
     apply();
     window.addEventListener('resize', apply);

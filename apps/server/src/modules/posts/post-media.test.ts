@@ -3,7 +3,7 @@ import { SOCKET_PATH } from '@fanverse/contract';
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, subscribe, unlock } from '../../../test/factories.ts';
+import { CERTIFIED_FORM as CERT, createUser, subscribe, unlock } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { jpeg, mp4, postForm } from '../../../test/media-fixtures.ts';
 import { posts } from '../../db/schema.ts';
@@ -13,7 +13,6 @@ let base: string;
 let creator: Awaited<ReturnType<typeof createUser>>;
 let admin: Awaited<ReturnType<typeof createUser>>;
 const sockets: Socket[] = [];
-const CERT = { certifyAdults: 'true', certifyConsent: 'true', certifyTerms: 'true' };
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,6 +1,6 @@
 import type { Post } from '@fanverse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CERTIFIED, clockedCast, type createUser } from '../../../test/factories.ts';
+import { CERTIFIED_FORM as CERT, CERTIFIED, clockedCast, type createUser } from '../../../test/factories.ts';
 import type { TestApp } from '../../../test/harness.ts';
 import { jpeg, mp4, postForm } from '../../../test/media-fixtures.ts';
 import { PUBLISH_POST } from './post.jobs.ts';
@@ -13,7 +13,6 @@ let creator: Awaited<ReturnType<typeof createUser>>;
 let fan: Awaited<ReturnType<typeof createUser>>;
 let admin: Awaited<ReturnType<typeof createUser>>;
 const HOUR = 3_600_000;
-const CERT = { certifyAdults: 'true', certifyConsent: 'true', certifyTerms: 'true' };
 
 beforeAll(async () => {
   ({ t, base, creator, fan, admin } = await clockedCast(() => clock));

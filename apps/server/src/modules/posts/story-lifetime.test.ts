@@ -1,6 +1,13 @@
 import type { Post } from '@fanverse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CERTIFIED, clockedCast, createUser, subscribe, unlock } from '../../../test/factories.ts';
+import {
+  CERTIFIED_FORM as CERT,
+  CERTIFIED,
+  clockedCast,
+  createUser,
+  subscribe,
+  unlock,
+} from '../../../test/factories.ts';
 import type { TestApp } from '../../../test/harness.ts';
 import { jpeg, mp4, postForm } from '../../../test/media-fixtures.ts';
 import { publishApproved } from '../../../test/video-post.ts';
@@ -64,8 +71,6 @@ async function postFor(id: string, who: Who | null): Promise<{ status: number; p
   const res = await t.call('posts.list', { post: id }, who ? { token: who.token } : {});
   return { status: res.status, post: res.body.posts?.[0] };
 }
-
-const CERT = { certifyAdults: 'true', certifyConsent: 'true', certifyTerms: 'true' };
 
 /** A moderator's decision on a story, at the app's clock. */
 async function review(name: StoryName, adminStatus: 'approved' | 'rejected') {

@@ -1,11 +1,9 @@
 import type { Post } from '@fanverse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, subscribe } from '../../../test/factories.ts';
+import { CERTIFIED_FORM as CERT, createUser, subscribe } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { jpeg, mp4, postForm } from '../../../test/media-fixtures.ts';
 import { EVERYONE } from '../../access/index.ts';
-
-const CERT = { certifyAdults: 'true', certifyConsent: 'true', certifyTerms: 'true' };
 
 /** ADR 0038: what a visitor (nobody signed in) gets of stories and media. */
 describe("a visitor's stories and media (ADR 0038)", () => {

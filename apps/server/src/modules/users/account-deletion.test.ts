@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createStore, until } from '../../../test/child-server.ts';
-import { APPLICATION_PROFILE, createPost, createUser, TEST_PASSWORD } from '../../../test/factories.ts';
+import {
+  APPLICATION_PROFILE,
+  CERTIFIED_FORM as CERT,
+  createPost,
+  createUser,
+  TEST_PASSWORD,
+} from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { cameraWebm, jpeg, postForm } from '../../../test/media-fixtures.ts';
 import { openDatabase } from '../../db/client.ts';
@@ -22,7 +28,6 @@ let storage: Storage;
 let privateStorage: Storage;
 let admin: Awaited<ReturnType<typeof createUser>>;
 type U = Awaited<ReturnType<typeof createUser>>;
-const CERT = { certifyAdults: 'true', certifyConsent: 'true', certifyTerms: 'true' };
 
 beforeAll(async () => {
   t = await createTestApp({ EARNINGS_HOLD_DAYS: '0' });

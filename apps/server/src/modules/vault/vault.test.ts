@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { Message, Post } from '@fanverse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, subscribe } from '../../../test/factories.ts';
+import { CERTIFIED_FORM as CERT, createUser, subscribe } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { jpeg, postForm } from '../../../test/media-fixtures.ts';
 import { buyCredits, ledgerHealth, makeCreator, postback } from '../../payments/money.testkit.ts';
 import { approvalFields } from '../billing/billing.service.ts';
 
-const CERT = { certifyAdults: 'true', certifyConsent: 'true', certifyTerms: 'true' };
 type Who = { id: string; token: string; username: string };
 
 let t: TestApp;
