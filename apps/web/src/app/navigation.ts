@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { type ContextType, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { type To, UNSAFE_DataRouterContext, useLocation, useNavigate } from 'react-router';
 import { isCreator, useSession } from './session.store.ts';
 import { useUi } from './ui.store.ts';
 
@@ -91,7 +91,7 @@ function currentPath(): string {
  * then back to this page, where `useResumeAction` runs it.
  */
 export function useRequireAuth(): (action: Omit<PendingAction, 'path'>, run: () => void) => void {
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const token = useSession((s) => s.token);
   return useCallback(
     (action, run) => {
@@ -113,20 +113,56 @@ interface OverlayState {
   overlay?: boolean;
 }
 
-/** Opens and closes query overlays so that Back closes them first (spec §2). */
+/**
+ * The app's router, for what runs in event handlers: navigating and reading the location at the
+ * moment of the call. `useLocation` and `useNavigate` subscribe their component to every
+ * navigation (the location, and the route context rebuilt on each one): each feed card (it opens
+ * overlays, navigates after a delete) rendered again whenever any overlay opened or closed. The app
+ * runs in a data router (RouterProvider), whose context does not change on navigation.
+ */
+function useRouter(): () => DataRouter {
+  const context = useContext(UNSAFE_DataRouterContext);
+  return useCallback(() => {
+    if (!context) throw new Error('the app navigates in a data router (RouterProvider)');
+    return context.router;
+  }, [context]);
+}
+type DataRouter = NonNullable<ContextType<typeof UNSAFE_DataRouterContext>>['router'];
+
+/**
+ * `navigate` for components that must not render again on every navigation (see useRouter):
+ * absolute paths (or a history step) only, as no route is there to resolve a relative one against.
+ */
+export function useStableNavigate(): (
+  to: To | number,
+  options?: { replace?: boolean; state?: unknown },
+) => void {
+  const router = useRouter();
+  return useCallback(
+    (to, options) => void (typeof to === 'number' ? router().navigate(to) : router().navigate(to, options)),
+    [router],
+  );
+}
+
+/**
+ * Opens and closes query overlays so that Back closes them first (spec §2). A component that only
+ * opens or closes them does not render again on navigation (the location is read when called).
+ */
 export function useOverlay() {
-  const navigate = useNavigate();
-  const location = useLocation();
+  const router = useRouter();
+  const navigate = useStableNavigate();
   const open = useCallback(
     (name: OverlayParam, value: string) => {
+      const { location } = router().state;
       const params = new URLSearchParams(location.search);
       params.set(name, value);
       navigate({ pathname: location.pathname, search: `?${params}` }, { state: { overlay: true } });
     },
-    [navigate, location],
+    [navigate, router],
   );
   const close = useCallback(
     (name: OverlayParam) => {
+      const { location } = router().state;
       const state = location.state as OverlayState | null;
       if (state?.overlay) {
         navigate(-1);
@@ -137,9 +173,9 @@ export function useOverlay() {
       const search = params.toString();
       navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
     },
-    [navigate, location],
+    [navigate, router],
   );
-  return { open, close };
+  return useMemo(() => ({ open, close }), [open, close]);
 }
 
 /** The overlay params present in a query, in stacking order. */

@@ -2,9 +2,9 @@ import type { Post } from '@fanverse/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { api, errorText } from '../../app/api.ts';
-import { useOverlay, useRequireAuth } from '../../app/navigation.ts';
+import { useOverlay, useRequireAuth, useStableNavigate } from '../../app/navigation.ts';
 import { useSession } from '../../app/session.store.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { TipButton } from '../money/TipGift.tsx';
@@ -147,7 +147,7 @@ function StoryCard({ post }: { post: Post }) {
 
 function FullPostCard({ post, mode, priority }: { post: Post; mode: FeedMode; priority: boolean }) {
   const { t } = useTranslation('content');
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const requireAuth = useRequireAuth();
   const { open } = useOverlay();
   const { state, like, save } = useReactions(post);

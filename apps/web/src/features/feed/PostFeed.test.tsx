@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../app/i18n.ts';
 import { feed, post } from '../../test/fixtures.ts';
@@ -30,13 +30,12 @@ describe('a feed of cards', () => {
     client.setQueryData(['posts.list', {}], { pages: [feed(posts)], pageParams: [1] });
     const onData = vi.fn();
     authorRenders.count = 0;
+    const router = createMemoryRouter([{ path: '/', element: <PostFeed query={{}} onData={onData} /> }]);
     await act(async () => {
       render(
         <QueryClientProvider client={client}>
           <I18nextProvider i18n={i18n}>
-            <MemoryRouter>
-              <PostFeed query={{}} onData={onData} />
-            </MemoryRouter>
+            <RouterProvider router={router} />
           </I18nextProvider>
         </QueryClientProvider>,
       );
@@ -46,5 +45,15 @@ describe('a feed of cards', () => {
     // The first four with the data, the other five right after: nine renders, none again.
     expect(authorRenders.count).toBe(9);
     expect(screen.getAllByTestId('post-like-count')[0]?.textContent).toContain('2');
+
+    // An overlay opened and closed over the page (a URL change): the cards do not render again.
+    await act(async () => {
+      await router.navigate('/?comments=post-0', { state: { overlay: true } });
+    });
+    await act(async () => {
+      await router.navigate(-1);
+    });
+    expect(router.state.location.search).toBe('');
+    expect(authorRenders.count).toBe(9);
   });
 });

@@ -2,9 +2,8 @@ import { ADMIN_ROLES, type Post, REPORT_REASONS, type ReportReason } from '@fanv
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { api, errorText } from '../../app/api.ts';
-import { useOverlay, useRequireAuth } from '../../app/navigation.ts';
+import { useOverlay, useRequireAuth, useStableNavigate } from '../../app/navigation.ts';
 import { hasSomeRole, useSession } from '../../app/session.store.ts';
 import { useUi } from '../../app/ui.store.ts';
 import { ConfirmModal } from '../../ui/Confirm.tsx';
@@ -19,7 +18,7 @@ export function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: () => vo
   const [reporting, setReporting] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const user = useSession((s) => s.user);
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const { open: openOverlay } = useOverlay();
   const client = useQueryClient();
   const menuId = useId();
