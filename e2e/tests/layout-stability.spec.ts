@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { PHONE } from './helpers.ts';
+import { acceptAge, PHONE } from './helpers.ts';
 
 /**
  * Nothing on the first view moves when the app takes over it (ADR 0048; Lighthouse's Cumulative
@@ -11,8 +11,23 @@ const PHONE_UA =
 const DESKTOP_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
-/** Loads `/` and answers the layout shifts (not caused by input) until a second after the takeover. */
-async function shiftsOnLoad(tab: Page): Promise<{ value: number; what: string[] }[]> {
+/**
+ * The most the page may move in all (the Layout Instability API's score, as Lighthouse's CLS). Not
+ * zero: a text re-rendered after the takeover ("1 minute ago" becoming "2 minutes ago", a counter)
+ * moves its line by a pixel or two (about 0.0001–0.005). Before this was fixed, the stories row
+ * pushing the feed down scored 0.058 and the desktop header turning into the phone's 0.079.
+ */
+const MOST_SHIFT = 0.01;
+const total = (shifts: { value: number }[]) => shifts.reduce((sum, s) => sum + s.value, 0);
+
+/**
+ * Loads `/` and answers the layout shifts (not caused by input) until a second after the takeover.
+ * The visitor has accepted the age notice (its cookie and storage, as a returning visitor): the
+ * notice is a modal over the page, not part of its layout.
+ */
+async function shiftsOnLoad(tab: Page, base: string): Promise<{ value: number; what: string[] }[]> {
+  await tab.context().addCookies([{ name: 'fv_age', value: '1', url: base }]);
+  await acceptAge(tab);
   await tab.addInitScript(() => {
     const shifts: { value: number; what: string[] }[] = [];
     (window as unknown as { fvShifts: typeof shifts }).fvShifts = shifts;
@@ -41,6 +56,7 @@ async function shiftsOnLoad(tab: Page): Promise<{ value: number; what: string[] 
 
 test("a phone's visitor home does not move when the app takes over, its stories row included", async ({
   browser,
+  baseURL,
 }) => {
   const context = await browser.newContext({
     viewport: PHONE,
@@ -49,23 +65,25 @@ test("a phone's visitor home does not move when the app takes over, its stories 
     userAgent: PHONE_UA,
   });
   const tab = await context.newPage();
-  const shifts = await shiftsOnLoad(tab);
+  const shifts = await shiftsOnLoad(tab, baseURL ?? '');
   await expect(tab.getByTestId('visitor-stories')).toBeVisible();
-  expect(shifts).toEqual([]);
+  expect(total(shifts), JSON.stringify(shifts)).toBeLessThan(MOST_SHIFT);
   await context.close();
 });
 
 test('a narrow desktop window: its own screen class is remembered, so the next load does not move', async ({
   browser,
+  baseURL,
 }) => {
   // A desktop browser (its user agent and client hint say so) in a window of a phone's width.
   const context = await browser.newContext({ viewport: PHONE, userAgent: DESKTOP_UA });
   const tab = await context.newPage();
-  await shiftsOnLoad(tab);
+  await shiftsOnLoad(tab, baseURL ?? '');
   const cookies = await context.cookies();
   expect(cookies.find((c) => c.name === 'fv_screen')?.value).toBe('mobile');
   const again = await context.newPage();
-  expect(await shiftsOnLoad(again)).toEqual([]);
+  const shifts = await shiftsOnLoad(again, baseURL ?? '');
+  expect(total(shifts), JSON.stringify(shifts)).toBeLessThan(MOST_SHIFT);
   expect(await again.locator('html').getAttribute('data-screen')).toBe('mobile');
   // Widened to a desktop's width: the class and its cookie follow.
   await again.setViewportSize({ width: 1280, height: 800 });
