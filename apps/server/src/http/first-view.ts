@@ -270,23 +270,17 @@ export function createFirstView(deps: FirstViewDeps) {
   ): Promise<{ page: string; queries: SeededQuery[] } | null> {
     switch (route.kind) {
       case 'home': {
-        if (auth) {
-          return {
-            page: 'home/HomePage',
-            queries: [{ key: ['posts.list', {}], data: await feed(auth, {}), infinite: true }],
-          };
-        }
         // A visitor's landing shows the day's stories above the feed (VisitorStories): rendered
         // here too, or the row would push the feed down when the app takes over (CLS, issue 13).
         const [posts, stories] = await Promise.all([
           feed(auth, {}),
-          services.posts.stories(null).then((answer) => shape('stories.list', answer)),
+          auth ? null : services.posts.stories(null).then((answer) => shape('stories.list', answer)),
         ]);
         return {
           page: 'home/HomePage',
           queries: [
             { key: ['posts.list', {}], data: posts, infinite: true },
-            { key: ['stories.list', ''], data: stories },
+            ...(stories ? [{ key: ['stories.list', ''], data: stories }] : []),
           ],
         };
       }

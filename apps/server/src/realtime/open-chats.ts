@@ -33,25 +33,51 @@ export const OPEN_CHAT_TTL_MS = 90_000;
 
 const pairKey = (userId: string, withUserId: string) => `fv:open-chat:${userId}:${withUserId}`;
 
+/** This copy's sockets per open (user, partner) pair: what both registries count. */
+class SocketCounts {
+  private readonly counts = new Map<string, number>();
+  /** One more socket; whether it is the pair's first. */
+  add(key: string): boolean {
+    const count = (this.counts.get(key) ?? 0) + 1;
+    this.counts.set(key, count);
+    return count === 1;
+  }
+  /** One socket fewer; whether it was the pair's last. */
+  remove(key: string): boolean {
+    const left = (this.counts.get(key) ?? 0) - 1;
+    if (left > 0) this.counts.set(key, left);
+    else this.counts.delete(key);
+    return left <= 0;
+  }
+  has(key: string): boolean {
+    return this.counts.has(key);
+  }
+  /** Forgets every pair and answers their keys. */
+  clear(): string[] {
+    const keys = this.keys();
+    this.counts.clear();
+    return keys;
+  }
+  keys(): string[] {
+    return [...this.counts.keys()];
+  }
+}
+
 /** Open chats of this copy only (one server, no Redis). */
 export function localOpenChats(): OpenChats {
-  const counts = new Map<string, number>();
+  const local = new SocketCounts();
   return {
     async open(userId, withUserId) {
-      const key = pairKey(userId, withUserId);
-      counts.set(key, (counts.get(key) ?? 0) + 1);
+      local.add(pairKey(userId, withUserId));
     },
     async close(userId, withUserId) {
-      const key = pairKey(userId, withUserId);
-      const left = (counts.get(key) ?? 0) - 1;
-      if (left > 0) counts.set(key, left);
-      else counts.delete(key);
+      local.remove(pairKey(userId, withUserId));
     },
     async isOpen(userId, withUserId) {
-      return counts.has(pairKey(userId, withUserId));
+      return local.has(pairKey(userId, withUserId));
     },
     async stop() {
-      counts.clear();
+      local.clear();
     },
   };
 }
@@ -68,7 +94,7 @@ export function redisOpenChats(
   const ttlMs = options.ttlMs ?? OPEN_CHAT_TTL_MS;
   const now = options.now ?? Date.now;
   const copy = randomUUID();
-  const local = new Map<string, number>();
+  const local = new SocketCounts();
   const ignore = () => undefined;
 
   const claim = (keys: string[]) => {
@@ -78,25 +104,17 @@ export function redisOpenChats(
     for (const key of keys) batch.zadd(key, until, copy).pexpire(key, ttlMs);
     return batch.exec().then(ignore, ignore);
   };
-  const renewal = setInterval(() => void claim([...local.keys()]), Math.max(10, Math.floor(ttlMs / 3)));
+  const renewal = setInterval(() => void claim(local.keys()), Math.max(10, Math.floor(ttlMs / 3)));
   renewal.unref();
 
   return {
     async open(userId, withUserId) {
       const key = pairKey(userId, withUserId);
-      const count = (local.get(key) ?? 0) + 1;
-      local.set(key, count);
-      if (count === 1) await claim([key]);
+      if (local.add(key)) await claim([key]);
     },
     async close(userId, withUserId) {
       const key = pairKey(userId, withUserId);
-      const left = (local.get(key) ?? 0) - 1;
-      if (left > 0) {
-        local.set(key, left);
-        return;
-      }
-      local.delete(key);
-      await redis.zrem(key, copy).then(ignore, ignore);
+      if (local.remove(key)) await redis.zrem(key, copy).then(ignore, ignore);
     },
     async isOpen(userId, withUserId) {
       const key = pairKey(userId, withUserId);
@@ -110,8 +128,7 @@ export function redisOpenChats(
     },
     async stop() {
       clearInterval(renewal);
-      const keys = [...local.keys()];
-      local.clear();
+      const keys = local.clear();
       if (!keys.length) return;
       const batch = redis.multi();
       for (const key of keys) batch.zrem(key, copy);

@@ -204,8 +204,12 @@ export function useScreenClassWatcher(): void {
   const setScreen = useUi((s) => s.setScreen);
   // Before the browser paints: the first screen is laid out for its class (no shift after it).
   useLayoutEffect(() => {
+    let applied: string | undefined;
     const apply = () => {
       const screen = screenClassOf(window.innerWidth);
+      // A resize fires many times; only a change of class has anything to do.
+      if (screen === applied) return;
+      applied = screen;
       const root = document.documentElement;
       for (const name of ['mobile', 'tablet', 'desktop', 'tv']) root.classList.toggle(name, name === screen);
       root.dataset.screen = screen;
