@@ -10,6 +10,7 @@ import {
   publishedPostSql,
 } from '../../access/index.ts';
 import type { Db } from '../../db/client.ts';
+import { sameTurnReads } from '../../db/same-turn.ts';
 import {
   creatorTags,
   follows,
@@ -69,9 +70,9 @@ function prepareHot(db: Db) {
       })
       .from(users)
       .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(and(sql`lower(${users.username}) = ${sql.placeholder('handle')}`, activeUser))
-      .limit(1)
-      .prepare('creator_by_handle'),
+      // Handles asked for in the same turn of the event loop, lower-cased (`users_username_lower_idx`).
+      .where(and(sql`lower(${users.username}) = ANY(${sql.placeholder('handles')}::text[])`, activeUser))
+      .prepare('creators_by_handle'),
     relations: db
       .select({
         follows: sql<
@@ -148,10 +149,24 @@ export class CreatorRepository {
     return this.prepared;
   }
 
-  async findByHandle(handle: string): Promise<CreatorRow | undefined> {
-    const [row] = await this.hot.byHandle.execute({ handle: handle.toLowerCase() });
-    if (!row) return undefined;
-    return { ...row, discountStatus: row.discountStatus ?? 'off', discountPercent: row.discountPercent ?? 0 };
+  /** Lookups by handle asked for in the same turn of the event loop share one statement. */
+  private readonly byHandle = sameTurnReads((handles: readonly string[]) => this.loadByHandles(handles));
+
+  findByHandle(handle: string): Promise<CreatorRow | undefined> {
+    return this.byHandle.load(handle.toLowerCase());
+  }
+
+  private async loadByHandles(handles: readonly string[]): Promise<(CreatorRow | undefined)[]> {
+    const rows = await this.hot.byHandle.execute({ handles: [...new Set(handles)] });
+    const found = new Map<string, CreatorRow>();
+    for (const row of rows) {
+      found.set(row.username.toLowerCase(), {
+        ...row,
+        discountStatus: row.discountStatus ?? 'off',
+        discountPercent: row.discountPercent ?? 0,
+      });
+    }
+    return handles.map((handle) => found.get(handle));
   }
 
   /**

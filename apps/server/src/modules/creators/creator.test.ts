@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { captureStatements } from '../../db/client.ts';
+import { CreatorRepository } from './creator.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,5 +50,23 @@ describe('creator profile', () => {
     expect((await t.call('user.follow', { creator: b.username }, { token: a.token })).status).toBe(404);
     const c = await createUser(t, { roles: ['user', 'creator'] });
     expect((await t.call('user.follow', { creator: c.username }, { token: c.token })).status).toBe(403);
+  });
+});
+
+describe('creators by handle', () => {
+  it('answers the lookups asked for together with one statement, each by its own handle', async () => {
+    const a = await createUser(t, { roles: ['user', 'creator'], verified: true });
+    const b = await createUser(t, { roles: ['user', 'creator'], verified: true });
+    const repo = new CreatorRepository(t.database.db);
+    const { result, statements } = await captureStatements(() =>
+      Promise.all([
+        repo.findByHandle(a.username),
+        repo.findByHandle(b.username.toUpperCase()),
+        repo.findByHandle('nobodyxx1'),
+        repo.findByHandle(a.username),
+      ]),
+    );
+    expect(statements).toHaveLength(1);
+    expect(result.map((row) => row?.id)).toEqual([a.id, b.id, undefined, a.id]);
   });
 });

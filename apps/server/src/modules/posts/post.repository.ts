@@ -17,8 +17,6 @@ import {
 import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   accountSuspendedSql,
-  activeSubscriptionSql,
-  blockedEitherWayIdsSql,
   blockedEitherWaySql,
   creatorSuspendedSql,
   livePostSql,
@@ -26,6 +24,7 @@ import {
   subscribedSql,
 } from '../../access/index.ts';
 import type { Db } from '../../db/client.ts';
+import { sameTurnReads } from '../../db/same-turn.ts';
 import {
   comments,
   follows,
@@ -37,7 +36,6 @@ import {
   postSaves,
   posts,
   profiles,
-  subscriptions,
   unlocks,
   users,
 } from '../../db/schema.ts';
@@ -148,24 +146,6 @@ function viewerFields(viewer: SQLWrapper | string) {
   };
 }
 
-/**
- * One viewer's likes, saves, unlocks and subscriptions over a page's posts (`ids`): each table is
- * read once by its index for the whole page (an uncorrelated array, evaluated once), not by a
- * subquery per post.
- */
-function viewerFlags(viewer: SQLWrapper, ids: SQLWrapper, creatorSuspendedAt: SQLWrapper) {
-  const ofViewer = (table: typeof postLikes | typeof postSaves | typeof unlocks) =>
-    sql<boolean>`(${posts.id} = ANY(ARRAY(SELECT ${table.postId} FROM ${table} WHERE ${table.userId} = ${viewer} AND ${table.postId} = ANY(${ids}))))`;
-  return {
-    liked: ofViewer(postLikes),
-    saved: ofViewer(postSaves),
-    unlocked: ofViewer(unlocks),
-    subscribed: sql<boolean>`(${posts.creatorId} = ANY(ARRAY(SELECT ${subscriptions.creatorId} FROM ${subscriptions} WHERE ${subscriptions.fanId} = ${viewer} AND ${activeSubscriptionSql()})))`,
-    creatorSuspended: accountSuspendedSql(creatorSuspendedAt).mapWith(Boolean),
-    blocked: sql<boolean>`(${posts.creatorId} = ANY(${blockedEitherWayIdsSql(viewer)}))`.mapWith(Boolean),
-  };
-}
-
 type ViewerFields = {
   likes: unknown;
   comments: unknown;
@@ -214,19 +194,31 @@ function orderOf(filter: ListFilter): SQL[] {
   return order;
 }
 
+/** One viewer's page (`viewerState`): who asks, about which posts. */
+interface ViewerStateAsk {
+  viewer: string;
+  ids: string[];
+}
+
 /**
- * `viewerState`'s statement, prepared once per connection (no parsing or planning per request).
- * Every per-viewer relation is an array read once (an InitPlan: the viewer's likes, saves and
- * unlocks among the page's ids, active subscriptions, blocks either way) and each row is matched
- * against it; the creator's account is read once per post by one primary-key probe (LATERAL keeps
- * it a nested loop whatever the size of `users`), which leaves out posts of deleted creators and
- * says whether the creator is suspended. (A probe per row for blocks and suspension cost about a
- * third more of PostgreSQL's CPU per request, issue 13.)
+ * `viewerState`'s statement, prepared once per connection (no parsing or planning per request),
+ * for the pages of every request that asked in the same turn of the event loop: the (viewer, post)
+ * pairs come as arrays (`unnest`, with each pair's place in them), the posts are read by primary key
+ * (`id = ANY(ids)`), and each pair's likes, saves, unlocks, subscription and blocks either way are
+ * primary-key probes, by the same rules as `list` (`viewerFields`). The creator's account is read
+ * once per row by one primary-key probe (LATERAL keeps it a nested loop whatever the size of
+ * `users`), which leaves out posts of deleted creators and says whether the creator is suspended.
+ *
+ * One statement for many requests (issue 13): under load the round trip to PostgreSQL was most of
+ * a signed-in feed page's cost, and it is now shared by the requests that arrive together.
  */
-function prepareViewerState(db: Db) {
+function prepareViewerStates(db: Db) {
+  const viewer = sql`fv_pair.viewer`;
+  const { liked, saved, unlocked, subscribed, blocked } = viewerFields(viewer);
   return (
     db
       .select({
+        pair: sql<number>`fv_pair.ord`.mapWith(Number),
         id: posts.id,
         creatorId: posts.creatorId,
         status: posts.status,
@@ -234,27 +226,36 @@ function prepareViewerState(db: Db) {
         publishAt: posts.publishAt,
         publishedAt: posts.publishedAt,
         visibility: posts.visibility,
-        ...viewerFlags(
-          sql`${sql.placeholder('viewer')}::uuid`,
-          sql`${sql.placeholder('ids')}::uuid[]`,
-          sql`live_creator.suspended_at`,
-        ),
+        liked,
+        saved,
+        unlocked,
+        subscribed,
+        creatorSuspended: accountSuspendedSql(sql`live_creator.suspended_at`).mapWith(Boolean),
+        blocked,
       })
       .from(posts)
       // A join also keeps every column qualified by its table.
+      .innerJoin(
+        sql`unnest(${sql.placeholder('viewers')}::uuid[], ${sql.placeholder('ids')}::uuid[]) WITH ORDINALITY AS fv_pair(viewer, post_id, ord)`,
+        sql`fv_pair.post_id = ${posts.id}`,
+      )
       .innerJoin(
         sql`LATERAL (SELECT u.suspended_at FROM ${users} u WHERE u.id = ${posts.creatorId} AND u.deleted_at IS NULL LIMIT 1) live_creator`,
         sql`true`,
       )
       .where(sql`${posts.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
-      .prepare('posts_viewer_state')
+      .prepare('posts_viewer_states')
   );
 }
 
 /** Posts, their media links, likes, saves and entitlements. Queries only. */
 export class PostRepository {
   private readonly dialect = new PgDialect();
-  private viewerStateQuery?: ReturnType<typeof prepareViewerState>;
+  private viewerStatesQuery?: ReturnType<typeof prepareViewerStates>;
+  /** Pages asked for in the same turn of the event loop share one statement. */
+  private readonly viewerStates = sameTurnReads((asks: readonly ViewerStateAsk[]) =>
+    this.loadViewerStates(asks),
+  );
   constructor(private readonly db: Db) {}
 
   /**
@@ -307,13 +308,30 @@ export class PostRepository {
    * creator was deleted are left out) and the viewer's likes, saves, unlocks and subscriptions
    * (the counts are shared).
    */
-  async viewerState(viewerId: string | null, postIds: string[]): Promise<Map<string, PostViewerState>> {
-    const out = new Map<string, PostViewerState>();
-    if (!postIds.length) return out;
-    this.viewerStateQuery ??= prepareViewerState(this.db);
-    const rows = await this.viewerStateQuery.execute({ viewer: viewerId ?? NO_VIEWER, ids: postIds });
+  viewerState(viewerId: string | null, postIds: string[]): Promise<Map<string, PostViewerState>> {
+    if (!postIds.length) return Promise.resolve(new Map());
+    return this.viewerStates.load({ viewer: viewerId ?? NO_VIEWER, ids: postIds });
+  }
+
+  /** The pages of one batch, in one statement (`prepareViewerStates`). */
+  private async loadViewerStates(asks: readonly ViewerStateAsk[]): Promise<Map<string, PostViewerState>[]> {
+    const viewers: string[] = [];
+    const ids: string[] = [];
+    /** Each pair's page (its place in `asks`), by the pair's place in the arrays. */
+    const pageOf: number[] = [];
+    asks.forEach((ask, page) => {
+      for (const id of ask.ids) {
+        viewers.push(ask.viewer);
+        ids.push(id);
+        pageOf.push(page);
+      }
+    });
+    this.viewerStatesQuery ??= prepareViewerStates(this.db);
+    const rows = await this.viewerStatesQuery.execute({ viewers, ids });
+    const out = asks.map(() => new Map<string, PostViewerState>());
     for (const r of rows) {
-      out.set(r.id, {
+      // ORDINALITY counts from 1.
+      out[pageOf[r.pair - 1]!]!.set(r.id, {
         creatorId: r.creatorId,
         status: r.status,
         adminStatus: r.adminStatus,

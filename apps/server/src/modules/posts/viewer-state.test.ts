@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost, createUser, subscribe, unlock } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { captureStatements } from '../../db/client.ts';
+import { PostRepository, type PostViewerState } from './post.repository.ts';
 
 type Person = Awaited<ReturnType<typeof createUser>>;
 
@@ -90,5 +92,74 @@ describe("a viewer's own part of a feed page", () => {
       200,
     );
     expect((await page(blocker)).get(free)?.access).toBe(true);
+  });
+
+  it('answers the pages asked for together with one statement, each viewer with only their own part', async () => {
+    const liker = await createUser(t);
+    const buyer = await createUser(t);
+    const blocked = await createUser(t);
+    expect((await t.call('posts.like', { id: free }, { token: liker.token })).status).toBe(200);
+    expect((await t.call('posts.save', { id: free }, { token: buyer.token })).status).toBe(200);
+    await unlock(t, buyer.id, payPerView);
+    await subscribe(t, liker.id, creator.id);
+    expect((await t.call('user.block', { user: blocked.username }, { token: creator.token })).status).toBe(
+      200,
+    );
+
+    // Requests that ask in the same turn of the event loop share the statement.
+    const repo = new PostRepository(t.database.db);
+    const all = [free, forSubscribers, payPerView];
+    const { result, statements } = await captureStatements(() =>
+      Promise.all([
+        repo.viewerState(liker.id, all),
+        repo.viewerState(buyer.id, all),
+        repo.viewerState(blocked.id, [free]),
+        repo.viewerState(liker.id, [payPerView]),
+      ]),
+    );
+    expect(statements).toHaveLength(1);
+    const [ofLiker, ofBuyer, ofBlocked, again] = result;
+    const flags = (state: PostViewerState | undefined) =>
+      state && {
+        liked: state.liked,
+        saved: state.saved,
+        unlocked: state.unlocked,
+        subscribed: state.subscribed,
+        blocked: state.blocked,
+      };
+    expect(flags(ofLiker.get(free))).toEqual({
+      liked: true,
+      saved: false,
+      unlocked: false,
+      subscribed: true,
+      blocked: false,
+    });
+    expect(flags(ofBuyer.get(free))).toEqual({
+      liked: false,
+      saved: true,
+      unlocked: false,
+      subscribed: false,
+      blocked: false,
+    });
+    expect(ofBuyer.get(payPerView)?.unlocked).toBe(true);
+    expect(ofLiker.get(payPerView)?.unlocked).toBe(false);
+    expect([...ofBlocked.keys()]).toEqual([free]);
+    expect(ofBlocked.get(free)?.blocked).toBe(true);
+    expect([...again.keys()]).toEqual([payPerView]);
+    expect(again.get(payPerView)).toEqual(ofLiker.get(payPerView));
+
+    // Through the API, pages asked for at once each get their own access.
+    const [pageOfLiker, pageOfBuyer, pageOfBlocked] = await Promise.all([
+      page(liker),
+      page(buyer),
+      page(blocked),
+    ]);
+    expect(pageOfLiker.get(free)).toEqual({ access: true, liked: true, saved: false });
+    expect(pageOfLiker.get(forSubscribers)?.access).toBe(true);
+    expect(pageOfLiker.get(payPerView)?.access).toBe(false);
+    expect(pageOfBuyer.get(free)).toEqual({ access: true, liked: false, saved: true });
+    expect(pageOfBuyer.get(forSubscribers)?.access).toBe(false);
+    expect(pageOfBuyer.get(payPerView)?.access).toBe(true);
+    expect(pageOfBlocked.get(free)?.access).toBe(false);
   });
 });
