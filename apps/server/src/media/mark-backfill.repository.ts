@@ -113,6 +113,12 @@ export class MarkBackfillRepository {
       .where(and(eq(media.id, id), sql`${media.info} -> ${slot}::text ->> 'keyId' = ${keyId}`));
   }
 
+  /** Whether the re-encoding of key id `keyId` is still the video's pending one (no later run displaced it). */
+  async stillPending(id: string, keyId: string): Promise<boolean> {
+    const [row] = await this.db.select({ info: media.info }).from(media).where(eq(media.id, id));
+    return encodingAt(row?.info, 'pendingVideo')?.keyId === keyId;
+  }
+
   /** Notes a failed re-encoding (the scan skips the video for a day). */
   async failed(id: string, error: string): Promise<void> {
     await this.db

@@ -201,6 +201,36 @@ describe('the mark backfill of videos encoded before the mark', () => {
     expect(await remaining()).toBe(1);
   }, 180_000);
 
+  it('a run displaced while it stores, whose storing then fails, ends quietly and leaves nothing of its own', async () => {
+    await encodeUnmarked(t, mediaId);
+    const store = backfill()['deps'].storage;
+    const put = store.put.bind(store);
+    let firstOfA: string | undefined;
+    const racing = vi.spyOn(store, 'put').mockImplementation(async (...args) => {
+      if (firstOfA !== undefined) return put(...args);
+      // Run A's first file: run B re-encodes, displaces A (deleting its files) and switches; A's
+      // write then finds its folder gone.
+      firstOfA = args[0];
+      await backfill().remark(mediaId);
+      throw Object.assign(new Error('ENOENT: no such file or directory, copyfile'), { code: 'ENOENT' });
+    });
+    try {
+      await backfill().remark(mediaId);
+    } finally {
+      racing.mockRestore();
+    }
+    const now = await manifest();
+    expect(now.mark).toBeTruthy();
+    expect(firstOfA).toBeDefined();
+    expect(firstOfA).not.toContain(`${now.folder}/`);
+    expect(encodings()).toEqual([now.folder?.split('/').pop()]);
+    const info = await rowInfo();
+    expect(info.pendingVideo ?? null).toBeNull();
+    expect(info.remarkFailed ?? null).toBeNull();
+    const fan = await walk(subscriber);
+    for (const url of fan.segments) expect((await get(url)).status).toBe(200);
+  }, 180_000);
+
   it('a run after a crashed one removes what the crashed run stored, then switches', async () => {
     await encodeUnmarked(t, mediaId);
     // A run that stored part of its encoding and died before the switch.

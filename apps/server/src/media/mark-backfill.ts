@@ -73,10 +73,14 @@ export class MarkBackfill {
       stored = null;
       await this.dropReplaced(row.id, prefix, videoManifest(row.info));
     } catch (err) {
-      this.deps.logger?.error({ err, mediaId }, 'mark backfill failed');
+      // A later run displaced this one and deleted its files as it was storing them (a write into
+      // a folder deleted under it fails): the video is that run's now, and this one just ends.
+      const displaced = !!stored && !(await repo.stillPending(row.id, stored.keyId).catch(() => true));
       // What this run stored is never served: a run that displaced it may have switched already
       // and would not know of the files this one wrote after.
       if (stored) await this.dropPending(row.id, prefix, stored).catch(() => undefined);
+      if (displaced) return;
+      this.deps.logger?.error({ err, mediaId }, 'mark backfill failed');
       await repo.failed(row.id, err instanceof Error ? err.message : String(err));
       throw err;
     } finally {
