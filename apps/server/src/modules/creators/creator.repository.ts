@@ -57,8 +57,11 @@ const viewerParam = sql`${sql.placeholder('viewer')}::uuid`;
  */
 function prepareHot(db: Db) {
   return {
-    byHandle: db
+    byHandles: db
       .select({
+        // The key the statement matched on, so rows go back to the handles asked for by
+        // PostgreSQL's own lower-casing, not JavaScript's.
+        key: sql<string>`lower(${users.username})`,
         ...publicUserColumns,
         about: profiles.about,
         cover: profiles.cover,
@@ -157,10 +160,10 @@ export class CreatorRepository {
   }
 
   private async loadByHandles(handles: readonly string[]): Promise<(CreatorRow | undefined)[]> {
-    const rows = await this.hot.byHandle.execute({ handles: [...new Set(handles)] });
+    const rows = await this.hot.byHandles.execute({ handles: [...new Set(handles)] });
     const found = new Map<string, CreatorRow>();
-    for (const row of rows) {
-      found.set(row.username.toLowerCase(), {
+    for (const { key, ...row } of rows) {
+      found.set(key, {
         ...row,
         discountStatus: row.discountStatus ?? 'off',
         discountPercent: row.discountPercent ?? 0,

@@ -1,7 +1,9 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { captureStatements } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
 import { CreatorRepository } from './creator.repository.ts';
 
 let t: TestApp;
@@ -68,5 +70,22 @@ describe('creators by handle', () => {
     );
     expect(statements).toHaveLength(1);
     expect(result.map((row) => row?.id)).toEqual([a.id, b.id, undefined, a.id]);
+  });
+
+  it('finds an older handle whose letters JavaScript and PostgreSQL lower-case differently, as PostgreSQL does', async () => {
+    // Usernames are ASCII now (USERNAME_PATTERN); one from before may hold 'İ', which JavaScript
+    // lower-cases to 'i' and a combining dot, PostgreSQL (C.UTF-8) to 'i'. The lookup must find
+    // exactly what `lower(username)` finds, whatever the store's locale.
+    const c = await createUser(t, { roles: ['user', 'creator'], verified: true });
+    const legacy = `K\u0130rk${c.username.slice(-6)}`;
+    await t.database.db.update(users).set({ username: legacy }).where(eq(users.id, c.id));
+    const [row] = await t.database.db
+      .select({ key: sql<string>`lower(${users.username})` })
+      .from(users)
+      .where(eq(users.id, c.id));
+    const key = row?.key ?? '';
+    const found = await new CreatorRepository(t.database.db).findByHandle(key);
+    const reference = key === key.toLowerCase() ? c.id : undefined;
+    expect(found?.id).toBe(reference);
   });
 });
