@@ -32,9 +32,10 @@ export default async function setup(project: TestProject) {
     project.provide('pgTemplate', name);
     project.provide('pgliteTemplate', '');
     return async () => {
+      // The template and every test file's copy of it (harness.ts names them after it).
       const { rows } = await admin.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE $1`,
-        [`fv_%_${process.pid}_%`],
+        `SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`,
+        [name, `${name}\\_f\\_%`],
       );
       for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
       await admin.end();

@@ -17,7 +17,9 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   const pgTemplate = inject('pgTemplate');
   const url = process.env.DATABASE_URL;
   if (pgTemplate && url) {
-    const name = `fv_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+    // Named after the run's template: the run's teardown (global-setup.ts) drops every database
+    // named after it. Test files run in worker processes, so a worker's pid would not match.
+    const name = `${pgTemplate}_f_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
