@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,9 @@ declare module 'vitest' {
     pgTemplate: string;
   }
 }
+
+/** What names a test file's copy of the template after it (`templateCopyName`). */
+const COPY_INFIX = '_f_';
 
 /**
  * Migrates one database per run and lets every test file copy it, as Immich copies a template
@@ -32,10 +36,10 @@ export default async function setup(project: TestProject) {
     project.provide('pgTemplate', name);
     project.provide('pgliteTemplate', '');
     return async () => {
-      // The template and every test file's copy of it (harness.ts names them after it).
+      // The template and every test file's copy of it (named by `templateCopyName`).
       const { rows } = await admin.query<{ datname: string }>(
         `SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`,
-        [name, `${name}\\_f\\_%`],
+        [name, `${name}${COPY_INFIX.replaceAll('_', '\\_')}%`],
       );
       for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
       await admin.end();
@@ -50,6 +54,15 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteTemplate', file);
   project.provide('pgTemplate', '');
   return () => fs.rmSync(file, { force: true });
+}
+
+/**
+ * The name of a test file's copy of the run's template database: named after the template, so the
+ * run's teardown drops it with the template (test files run in worker processes, whose pids the
+ * teardown cannot know).
+ */
+export function templateCopyName(template: string): string {
+  return `${template}${COPY_INFIX}${randomBytes(4).toString('hex')}`;
 }
 
 export function withDatabase(url: string, name: string): string {

@@ -10,16 +10,14 @@ import { type BuiltApp, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createPglite, type Database, wrapPglite, wrapPostgres } from '../src/db/client.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from '../src/lib/rate-limiter.ts';
-import { withDatabase } from './global-setup.ts';
+import { templateCopyName, withDatabase } from './global-setup.ts';
 
 /** A fresh copy of the migrated template database for one test file (`url` set on PostgreSQL). */
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const pgTemplate = inject('pgTemplate');
   const url = process.env.DATABASE_URL;
   if (pgTemplate && url) {
-    // Named after the run's template: the run's teardown (global-setup.ts) drops every database
-    // named after it. Test files run in worker processes, so a worker's pid would not match.
-    const name = `${pgTemplate}_f_${randomBytes(4).toString('hex')}`;
+    const name = templateCopyName(pgTemplate);
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
