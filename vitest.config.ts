@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'contract',
-          include: ['packages/contract/src/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['packages/contract/src/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -8,6 +8,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -101,7 +102,7 @@ export async function startChild(env: Record<string, string>, core = 0): Promise
   const node = process.execPath;
   // BENCH_PROF=dir: each server child writes a V8 CPU profile there when it stops (SIGTERM).
   const prof = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
-  const argv = [...prof, await serverBundle()];
+  const argv = [...SERVER_NODE_FLAGS, ...prof, await serverBundle()];
   const cmd = PINNED ? 'taskset' : node;
   const cmdArgs = PINNED ? ['-c', String(core), node, ...argv] : argv;
   const childEnv: Record<string, string | undefined> = { ...process.env, ...env };

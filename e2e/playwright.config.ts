@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.ts';
 import { chromium } from './chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -48,7 +49,7 @@ export default defineConfig({
     },
     {
       // The production bundle that `npm start` runs (e2e/run.mjs builds it first).
-      command: 'node apps/server/dist/main.js',
+      command: `node ${SERVER_NODE_FLAGS.join(' ')} apps/server/dist/main.js`,
       cwd: path.resolve(import.meta.dirname, '..'),
       url: `${BASE_URL}/healthz`,
       reuseExistingServer: false,

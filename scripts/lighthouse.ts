@@ -25,6 +25,7 @@ import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { chromium as playwright } from 'playwright-core';
 import { chromium } from '../e2e/chromium.ts';
+import { SERVER_NODE_FLAGS } from './server-node-flags.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = chromium.executablePath;
@@ -139,7 +140,7 @@ async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanverse-lh-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -8,7 +8,6 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
-import pino from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAuthenticator } from './http/auth.ts';
@@ -22,6 +21,7 @@ import { COMPRESS_FROM_BYTES, defineRoute, outputModeOf } from './http/route.ts'
 import type { RouteDeps } from './http/route-deps.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { JobQueue } from './jobs/job-queue.ts';
+import { batchedLogStream } from './lib/log-stream.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
 import { resolveAppSecret } from './lib/secret.ts';
 import { LoggingMailer, type Mailer, OutboxMailer, SmtpMailer } from './mail/mailer.ts';
@@ -146,14 +146,8 @@ class OneLinePerRequest extends LogController {
 /** Builds the whole app without listening (tests and main.ts both use this). */
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { config, database } = options;
-  // Asynchronous writes: a synchronous write per log line cost about a quarter of a busy server's
-  // CPU (issue 13). Lines are gathered up to 4 KB before a write (one write for many requests
-  // instead of two per request) and flushed at least every second and on exit.
-  const logStream =
-    options.logger === false || options.logTo
-      ? undefined
-      : pino.destination({ sync: false, minLength: 4096 });
-  const logFlush = logStream ? setInterval(() => logStream.flush(), 1000).unref() : undefined;
+  // Request logs are written asynchronously, in batches (lib/log-stream.ts, issue 13).
+  const logStream = options.logger === false || options.logTo ? undefined : batchedLogStream();
   const app = Fastify({
     bodyLimit: config.bodyLimitBytes,
     logController: new OneLinePerRequest(),
@@ -174,12 +168,10 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
           },
   });
 
-  if (logStream) {
-    app.addHook('onClose', (_instance, done) => {
-      clearInterval(logFlush);
-      logStream.flush(() => done());
+  if (logStream)
+    app.addHook('onClose', async () => {
+      await logStream.close();
     });
-  }
 
   database.onConnectionError((err) =>
     app.log.warn({ err: { message: err.message } }, 'database connection lost'),

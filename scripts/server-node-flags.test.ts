@@ -1,0 +1,20 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from './server-node-flags.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const startScript = (file: string) =>
+  (JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as { scripts: { start: string } }).scripts
+    .start;
+
+describe('the Node.js flags of the server', () => {
+  it.each(['package.json', 'apps/server/package.json'])('%s starts the server with them', (file) => {
+    const start = startScript(file);
+    const serverCommand = start
+      .split('&&')
+      .map((s) => s.trim())
+      .find((s) => /dist\/main\.js$/.test(s));
+    expect(serverCommand).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} ${serverCommand?.split(' ').at(-1)}`);
+  });
+});
