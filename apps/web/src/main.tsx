@@ -113,11 +113,17 @@ void Promise.allSettled([i18nReady, startup, page]).then(() => {
     </AppTree>
   );
   if (hydrate) {
-    hydrateRoot(container, app, {
-      // A mismatch makes React render that part again on the client: said in the console (the
-      // hydration journey of the browser tests fails on it).
-      onRecoverableError: (error, info) =>
-        console.error('React recovered from an error:', error, info.componentStack),
+    // In a transition: hydration at React's default priority is one task for the whole screen
+    // (React does not time-slice its default hydration lane); a transition's hydration yields to
+    // the browser every few milliseconds, and a tap on a part not hydrated yet still hydrates that
+    // part first (ADR 0048).
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        // A mismatch makes React render that part again on the client: said in the console (the
+        // hydration journey of the browser tests fails on it).
+        onRecoverableError: (error, info) =>
+          console.error('React recovered from an error:', error, info.componentStack),
+      });
     });
     return;
   }
