@@ -8,9 +8,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 dir=$(mktemp -d)
-server_pid=''
+server_group=''
 cleanup() {
-  if [ -n "$server_pid" ]; then kill -TERM "$server_pid" 2>/dev/null || true; fi
+  # npm, its shell and the server run in a process group of their own (setsid below): all of them
+  # are stopped, gracefully first. (The server's pid used to be read from its log, which is written
+  # asynchronously: when the line was not there yet, the server was left running after the test.)
+  if [ -n "$server_group" ]; then
+    kill -TERM -- "-$server_group" 2>/dev/null || true
+    for _ in $(seq 1 40); do
+      kill -0 -- "-$server_group" 2>/dev/null || break
+      sleep 0.25
+    done
+    kill -KILL -- "-$server_group" 2>/dev/null || true
+  fi
   rm -rf "$dir"
 }
 trap cleanup EXIT
@@ -21,7 +31,8 @@ NODE_ENV=production npm ci --omit=dev --no-audit --no-fund
 
 port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
 NODE_ENV=production PORT="$port" HOST=127.0.0.1 DATA_DIR="$dir/data" SMTP_URL=smtp://127.0.0.1:9 \
-  METRICS_PORT=0 SEED_DEMO=false LOG_LEVEL=info npm start >"$dir/start.log" 2>&1 &
+  METRICS_PORT=0 SEED_DEMO=false LOG_LEVEL=info setsid npm start >"$dir/start.log" 2>&1 &
+server_group=$!
 
 ok=''
 for _ in $(seq 1 240); do
@@ -29,8 +40,6 @@ for _ in $(seq 1 240); do
   if ! kill -0 $! 2>/dev/null; then break; fi
   sleep 1
 done
-# The server's own pid (npm and sh sit above it), to stop it gracefully by its id.
-server_pid=$(grep -o '"pid":[0-9]*' "$dir/start.log" | head -1 | cut -d: -f2 || true)
 if [ -z "$ok" ]; then
   echo "Production start failed:" >&2
   tail -40 "$dir/start.log" >&2
