@@ -37,7 +37,7 @@ server_group=$!
 ok=''
 for _ in $(seq 1 240); do
   if curl -sf "http://127.0.0.1:$port/readyz" >/dev/null 2>&1; then ok=1; break; fi
-  if ! kill -0 $! 2>/dev/null; then break; fi
+  if ! kill -0 "$server_group" 2>/dev/null; then break; fi
   sleep 1
 done
 if [ -z "$ok" ]; then
