@@ -198,8 +198,9 @@ export function defineRoute<N extends EndpointName>(
   const sharedAnswer = (kept: WeakMap<object, SharedAnswer>, answer: object) => {
     let made = kept.get(answer);
     if (!made) {
-      const json = format.json(answer as EndpointOutput<N>);
-      made = { json: Buffer.from(json), etag: weakEtag(json) };
+      // The tag hashes the bytes sent (the JSON is encoded once, not again inside the hash).
+      const json = Buffer.from(format.json(answer as EndpointOutput<N>));
+      made = { json, etag: weakEtag(json) };
       kept.set(answer, made);
     }
     return made;

@@ -201,6 +201,28 @@ interface ViewerStateAsk {
 }
 
 /**
+ * One (viewer, post) pair of `viewerState`'s answer, as its statement builds it (a JSON array):
+ * the pair's place in the arrays asked about (from 1), the post's id, the columns access is decided
+ * on and the viewer's flags.
+ */
+type ViewerStatePair = [
+  ord: number,
+  id: string,
+  creatorId: string,
+  status: PostRow['status'],
+  adminStatus: PostRow['adminStatus'],
+  publishAt: string | null,
+  publishedAt: string | null,
+  visibility: PostRow['visibility'],
+  liked: boolean,
+  saved: boolean,
+  unlocked: boolean,
+  subscribed: boolean,
+  creatorSuspended: boolean,
+  blocked: boolean,
+];
+
+/**
  * `viewerState`'s statement, prepared once per connection (no parsing or planning per request),
  * for the pages of every request that asked in the same turn of the event loop: the (viewer, post)
  * pairs come as arrays (`unnest`, with each pair's place in them), the posts are read by primary key
@@ -210,29 +232,36 @@ interface ViewerStateAsk {
  * `users`), which leaves out posts of deleted creators and says whether the creator is suspended.
  *
  * One statement for many requests (issue 13): under load the round trip to PostgreSQL was most of
- * a signed-in feed page's cost, and it is now shared by the requests that arrive together.
+ * a signed-in feed page's cost, and it is now shared by the requests that arrive together. The
+ * pairs come back as one JSON value (`ViewerStatePair`s), not a row of fourteen columns each:
+ * the driver parses it natively in one call, where mapping every column of every row through the
+ * query builder took a tenth of the server's time on a fan's feed.
  */
 function prepareViewerStates(db: Db) {
   const viewer = sql`fv_pair.viewer`;
   const { liked, saved, unlocked, subscribed, blocked } = viewerFields(viewer);
+  const pair = sql.join(
+    [
+      sql`fv_pair.ord`,
+      posts.id,
+      posts.creatorId,
+      posts.status,
+      posts.adminStatus,
+      posts.publishAt,
+      posts.publishedAt,
+      posts.visibility,
+      liked,
+      saved,
+      unlocked,
+      subscribed,
+      accountSuspendedSql(sql`live_creator.suspended_at`),
+      blocked,
+    ],
+    sql`, `,
+  );
   return (
     db
-      .select({
-        pair: sql<number>`fv_pair.ord`.mapWith(Number),
-        id: posts.id,
-        creatorId: posts.creatorId,
-        status: posts.status,
-        adminStatus: posts.adminStatus,
-        publishAt: posts.publishAt,
-        publishedAt: posts.publishedAt,
-        visibility: posts.visibility,
-        liked,
-        saved,
-        unlocked,
-        subscribed,
-        creatorSuspended: accountSuspendedSql(sql`live_creator.suspended_at`).mapWith(Boolean),
-        blocked,
-      })
+      .select({ pairs: sql<ViewerStatePair[] | null>`json_agg(json_build_array(${pair}))` })
       .from(posts)
       // A join also keeps every column qualified by its table.
       .innerJoin(
@@ -247,6 +276,9 @@ function prepareViewerStates(db: Db) {
       .prepare('posts_viewer_states')
   );
 }
+
+/** A timestamp of a JSON answer (ISO 8601 with its offset) as a Date. */
+const jsonDate = (value: string | null): Date | null => (value === null ? null : new Date(value));
 
 /** Posts, their media links, likes, saves and entitlements. Queries only. */
 export class PostRepository {
@@ -327,18 +359,23 @@ export class PostRepository {
       }
     });
     this.viewerStatesQuery ??= prepareViewerStates(this.db);
-    const rows = await this.viewerStatesQuery.execute({ viewers, ids });
+    const [answer] = await this.viewerStatesQuery.execute({ viewers, ids });
     const out = asks.map(() => new Map<string, PostViewerState>());
-    for (const r of rows) {
+    for (const p of answer?.pairs ?? []) {
       // ORDINALITY counts from 1.
-      out[pageOf[r.pair - 1]!]!.set(r.id, {
-        creatorId: r.creatorId,
-        status: r.status,
-        adminStatus: r.adminStatus,
-        publishAt: r.publishAt,
-        publishedAt: r.publishedAt,
-        visibility: r.visibility,
-        ...flagsOf(r),
+      out[pageOf[p[0] - 1]!]!.set(p[1], {
+        creatorId: p[2],
+        status: p[3],
+        adminStatus: p[4],
+        publishAt: jsonDate(p[5]),
+        publishedAt: jsonDate(p[6]),
+        visibility: p[7],
+        liked: p[8],
+        saved: p[9],
+        unlocked: p[10],
+        subscribed: p[11],
+        creatorSuspended: p[12],
+        blocked: p[13],
       });
     }
     return out;

@@ -4,10 +4,13 @@
  * likes, saves, unlocks, subscriptions and blocks either way. Each change shows on the very next
  * page, while the shared part stays cached.
  */
+
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost, createUser, subscribe, unlock } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { captureStatements } from '../../db/client.ts';
+import { posts } from '../../db/schema.ts';
 import { PostRepository, type PostViewerState } from './post.repository.ts';
 
 type Person = Awaited<ReturnType<typeof createUser>>;
@@ -161,5 +164,31 @@ describe("a viewer's own part of a feed page", () => {
     expect(pageOfBuyer.get(forSubscribers)?.access).toBe(false);
     expect(pageOfBuyer.get(payPerView)?.access).toBe(true);
     expect(pageOfBlocked.get(free)?.access).toBe(false);
+  });
+
+  it("answers the columns access is decided on as the post's row has them, and nothing for posts that are gone", async () => {
+    // A scheduled post's publication time, to the millisecond, and the time it went live.
+    const publishAt = new Date('2031-02-03T04:05:06.789Z');
+    const publishedAt = new Date('2026-01-02T03:04:05.006Z');
+    await t.database.db.update(posts).set({ publishAt, publishedAt }).where(eq(posts.id, forSubscribers));
+    const repo = new PostRepository(t.database.db);
+    const [row] = await t.database.db.select().from(posts).where(eq(posts.id, forSubscribers));
+    const state = await repo.viewerState(fan.id, [forSubscribers]);
+    expect(state.get(forSubscribers)).toMatchObject({
+      creatorId: row!.creatorId,
+      status: row!.status,
+      adminStatus: row!.adminStatus,
+      publishAt,
+      publishedAt,
+      visibility: 'subscribers',
+    });
+    expect(state.get(forSubscribers)?.publishAt).toBeInstanceOf(Date);
+    // A post never written (or deleted since the page was cached) has no state: it is left out.
+    const gone = await repo.viewerState(fan.id, ['00000000-0000-4000-8000-000000000000']);
+    expect(gone.size).toBe(0);
+    await t.database.db
+      .update(posts)
+      .set({ publishAt: row!.publishAt, publishedAt: row!.publishedAt })
+      .where(eq(posts.id, forSubscribers));
   });
 });
