@@ -2,11 +2,9 @@ import DataLoader from 'dataloader';
 
 /**
  * How many loads one batched statement answers at most. A batch this full goes to the database at
- * once, before the turn of the event loop ends (see `sameTurnReads`). Measured on a fan's feed with
- * 32 connections (docs/benchmarks.md): 16 gave 3,300–3,970 req/s where 64 (a turn's whole cohort in
- * one statement) gave 2,660–3,340; 4 and 8 cost the database more statements for no more.
+ * once, before the turn of the event loop ends (see `sameTurnReads`; why 16: ADR 0017).
  */
-export const MAX_BATCH = 16;
+const MAX_BATCH = 16;
 
 /** A read shared by the requests that ask for it together. */
 export interface SameTurnReads<K, V> {

@@ -99,15 +99,21 @@ export interface ListFilter {
 
 export type NewPost = typeof posts.$inferInsert;
 
+/** SQL: a JSON object of named values, keyed by the property names given (our own, never input). */
+const jsonObjectSql = (fields: Record<string, SQLWrapper>): SQL =>
+  sql`json_build_object(${sql.join(
+    Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+    sql`, `,
+  )})`;
+
 const mediaColumns = Object.entries(getTableColumns(media));
 /**
  * A post's files as one JSON array, in position order: the page query carries them, so a feed
  * page needs no second statement for its media. Keys are the MediaRow property names.
  */
-const mediaJsonSql = sql`(SELECT coalesce(json_agg(json_build_object(${sql.join(
-  mediaColumns.map(([key, column]) => sql`${sql.raw(`'${key}'`)}, m.${sql.identifier(column.name)}`),
-  sql`, `,
-)}) ORDER BY pm.position), '[]'::json) FROM ${postMedia} pm JOIN ${media} m ON m.id = pm.media_id WHERE pm.post_id = ${posts.id})`;
+const mediaJsonSql = sql`(SELECT coalesce(json_agg(${jsonObjectSql(
+  Object.fromEntries(mediaColumns.map(([key, column]) => [key, sql`m.${sql.identifier(column.name)}`])),
+)} ORDER BY pm.position), '[]'::json) FROM ${postMedia} pm JOIN ${media} m ON m.id = pm.media_id WHERE pm.post_id = ${posts.id})`;
 const mediaDateKeys = mediaColumns.filter(([, c]) => c.dataType === 'date').map(([key]) => key);
 
 /** A MediaRow from its JSON form (timestamps come back as text). */
@@ -201,26 +207,16 @@ interface ViewerStateAsk {
 }
 
 /**
- * One (viewer, post) pair of `viewerState`'s answer, as its statement builds it (a JSON array):
- * the pair's place in the arrays asked about (from 1), the post's id, the columns access is decided
- * on and the viewer's flags.
+ * One (viewer, post) pair of `viewerState`'s answer as its statement builds it (a JSON object):
+ * the pair's place in the arrays asked about (from 1), the post's id, and its `PostViewerState`
+ * under the same names, timestamps as text.
  */
-type ViewerStatePair = [
-  ord: number,
-  id: string,
-  creatorId: string,
-  status: PostRow['status'],
-  adminStatus: PostRow['adminStatus'],
-  publishAt: string | null,
-  publishedAt: string | null,
-  visibility: PostRow['visibility'],
-  liked: boolean,
-  saved: boolean,
-  unlocked: boolean,
-  subscribed: boolean,
-  creatorSuspended: boolean,
-  blocked: boolean,
-];
+type ViewerStatePair = Omit<PostViewerState, 'publishAt' | 'publishedAt'> & {
+  pair: number;
+  id: string;
+  publishAt: string | null;
+  publishedAt: string | null;
+};
 
 /**
  * `viewerState`'s statement, prepared once per connection (no parsing or planning per request),
@@ -233,35 +229,33 @@ type ViewerStatePair = [
  *
  * One statement for many requests (issue 13): under load the round trip to PostgreSQL was most of
  * a signed-in feed page's cost, and it is now shared by the requests that arrive together. The
- * pairs come back as one JSON value (`ViewerStatePair`s), not a row of fourteen columns each:
- * the driver parses it natively in one call, where mapping every column of every row through the
- * query builder took a tenth of the server's time on a fan's feed.
+ * pairs come back as one JSON value (`ViewerStatePair`s, keyed by name), not a row of fourteen
+ * columns each: the driver parses it natively in one call, where mapping every column of every row
+ * through the query builder took a tenth of the server's time on a fan's feed.
  */
 function prepareViewerStates(db: Db) {
   const viewer = sql`fv_pair.viewer`;
   const { liked, saved, unlocked, subscribed, blocked } = viewerFields(viewer);
-  const pair = sql.join(
-    [
-      sql`fv_pair.ord`,
-      posts.id,
-      posts.creatorId,
-      posts.status,
-      posts.adminStatus,
-      posts.publishAt,
-      posts.publishedAt,
-      posts.visibility,
-      liked,
-      saved,
-      unlocked,
-      subscribed,
-      accountSuspendedSql(sql`live_creator.suspended_at`),
-      blocked,
-    ],
-    sql`, `,
-  );
+  // Every key of a pair, each once: the answer is read back by these names.
+  const pair: Record<keyof ViewerStatePair, SQLWrapper> = {
+    pair: sql`fv_pair.ord`,
+    id: posts.id,
+    creatorId: posts.creatorId,
+    status: posts.status,
+    adminStatus: posts.adminStatus,
+    publishAt: posts.publishAt,
+    publishedAt: posts.publishedAt,
+    visibility: posts.visibility,
+    liked,
+    saved,
+    unlocked,
+    subscribed,
+    creatorSuspended: accountSuspendedSql(sql`live_creator.suspended_at`),
+    blocked,
+  };
   return (
     db
-      .select({ pairs: sql<ViewerStatePair[] | null>`json_agg(json_build_array(${pair}))` })
+      .select({ pairs: sql<ViewerStatePair[] | null>`json_agg(${jsonObjectSql(pair)})` })
       .from(posts)
       // A join also keeps every column qualified by its table.
       .innerJoin(
@@ -361,21 +355,12 @@ export class PostRepository {
     this.viewerStatesQuery ??= prepareViewerStates(this.db);
     const [answer] = await this.viewerStatesQuery.execute({ viewers, ids });
     const out = asks.map(() => new Map<string, PostViewerState>());
-    for (const p of answer?.pairs ?? []) {
+    for (const { pair, id, publishAt, publishedAt, ...state } of answer?.pairs ?? []) {
       // ORDINALITY counts from 1.
-      out[pageOf[p[0] - 1]!]!.set(p[1], {
-        creatorId: p[2],
-        status: p[3],
-        adminStatus: p[4],
-        publishAt: jsonDate(p[5]),
-        publishedAt: jsonDate(p[6]),
-        visibility: p[7],
-        liked: p[8],
-        saved: p[9],
-        unlocked: p[10],
-        subscribed: p[11],
-        creatorSuspended: p[12],
-        blocked: p[13],
+      out[pageOf[pair - 1]!]!.set(id, {
+        ...state,
+        publishAt: jsonDate(publishAt),
+        publishedAt: jsonDate(publishedAt),
       });
     }
     return out;
