@@ -138,17 +138,27 @@ const pageFields = {
   media: mediaJsonSql,
 };
 
+/**
+ * One viewer's own relation to a post, each flag an SQL condition (`viewer`, `post` and `creator`:
+ * values, placeholders or columns). The one definition `list` and `viewerState` both use.
+ */
+function viewerFlagsSql(viewer: SQLWrapper | string, post: SQLWrapper, creator: SQLWrapper) {
+  return {
+    liked: sql<boolean>`EXISTS (SELECT 1 FROM ${postLikes} l WHERE l.post_id = ${post} AND l.user_id = ${viewer})`,
+    saved: sql<boolean>`EXISTS (SELECT 1 FROM ${postSaves} s WHERE s.post_id = ${post} AND s.user_id = ${viewer})`,
+    unlocked: sql<boolean>`EXISTS (SELECT 1 FROM ${unlocks} u WHERE u.post_id = ${post} AND u.user_id = ${viewer})`,
+    subscribed: subscribedSql(viewer, creator).mapWith(Boolean),
+    blocked: blockedEitherWaySql(creator, viewer).mapWith(Boolean),
+  } satisfies Record<PairFlag, SQL>;
+}
+
 /** Counts and one viewer's relation to each post (`viewer`: a uuid value or placeholder). */
 function viewerFields(viewer: SQLWrapper | string) {
   return {
     likes: likesCountSql,
     comments: commentsCountSql,
-    liked: sql<boolean>`EXISTS (SELECT 1 FROM ${postLikes} l WHERE l.post_id = ${posts.id} AND l.user_id = ${viewer})`,
-    saved: sql<boolean>`EXISTS (SELECT 1 FROM ${postSaves} s WHERE s.post_id = ${posts.id} AND s.user_id = ${viewer})`,
-    unlocked: sql<boolean>`EXISTS (SELECT 1 FROM ${unlocks} u WHERE u.post_id = ${posts.id} AND u.user_id = ${viewer})`,
-    subscribed: subscribedSql(viewer, posts.creatorId).mapWith(Boolean),
+    ...viewerFlagsSql(viewer, posts.id, posts.creatorId),
     creatorSuspended: creatorSuspendedSql(posts.creatorId).mapWith(Boolean),
-    blocked: blockedEitherWaySql(posts.creatorId, viewer).mapWith(Boolean),
   };
 }
 
@@ -206,39 +216,53 @@ interface ViewerStateAsk {
   ids: string[];
 }
 
+/** The flags that belong to a (viewer, post) pair, not to the post alone. */
+const PAIR_FLAGS = [
+  'liked',
+  'saved',
+  'unlocked',
+  'subscribed',
+  'blocked',
+] as const satisfies readonly (keyof PostViewerFlags)[];
+type PairFlag = (typeof PAIR_FLAGS)[number];
+
 /**
- * One (viewer, post) pair of `viewerState`'s answer as its statement builds it (a JSON object):
- * the pair's place in the arrays asked about (from 1), the post's id, and its `PostViewerState`
- * under the same names, timestamps as text.
+ * A post asked about in `viewerState`'s answer, once however many pairs name it: its id and what of
+ * `PostViewerState` is the post's own (the same for every viewer), under the same names,
+ * timestamps as text.
  */
-type ViewerStatePair = Omit<PostViewerState, 'publishAt' | 'publishedAt'> & {
-  pair: number;
+type ViewerStatePost = Omit<PostViewerState, PairFlag | 'publishAt' | 'publishedAt'> & {
   id: string;
   publishAt: string | null;
   publishedAt: string | null;
 };
 
 /**
+ * `viewerState`'s answer as its statement builds it (one JSON object): the posts asked about that
+ * are there, and for each flag of a pair the pairs it holds for, by their place in the arrays
+ * asked about (from 1). Every other pair's flag is false. (`json_agg` of no rows is null.)
+ */
+type ViewerStatesAnswer = { posts: ViewerStatePost[] | null } & Record<PairFlag, number[] | null>;
+
+/**
  * `viewerState`'s statement, prepared once per connection (no parsing or planning per request),
  * for the pages of every request that asked in the same turn of the event loop: the (viewer, post)
- * pairs come as arrays (`unnest`, with each pair's place in them), the posts are read by primary key
- * (`id = ANY(ids)`), and each pair's likes, saves, unlocks, subscription and blocks either way are
- * primary-key probes, by the same rules as `list` (`viewerFields`). The creator's account is read
- * once per row by one primary-key probe (LATERAL keeps it a nested loop whatever the size of
- * `users`), which leaves out posts of deleted creators and says whether the creator is suspended.
+ * pairs come as arrays (`unnest`, with each pair's place in them).
+ * - The posts are read once each, by primary key (`id = ANY(ids)`), with their creator's account
+ *   (one primary-key probe; LATERAL keeps it a nested loop whatever the size of `users`), which
+ *   leaves out posts of deleted creators and says whether the creator is suspended.
+ * - Each pair's likes, saves, unlocks, subscription and blocks either way are primary-key probes,
+ *   by the rules `list` uses (`viewerFlagsSql`); the answer names only the pairs a flag holds for.
  *
  * One statement for many requests (issue 13): under load the round trip to PostgreSQL was most of
  * a signed-in feed page's cost, and it is now shared by the requests that arrive together. The
- * pairs come back as one JSON value (`ViewerStatePair`s, keyed by name), not a row of fourteen
- * columns each: the driver parses it natively in one call, where mapping every column of every row
- * through the query builder took a tenth of the server's time on a fan's feed.
+ * answer is one JSON value (`ViewerStatesAnswer`, keyed by name), which the driver parses
+ * natively in one call. It holds each post once and each flag as the short list of pairs it holds
+ * for, not every column for every pair: with 16 pages of 12 posts that is ~3 KB against 66 KB,
+ * and PostgreSQL spends a third of the time building it (ADR 0017).
  */
 function prepareViewerStates(db: Db) {
-  const viewer = sql`fv_pair.viewer`;
-  const { liked, saved, unlocked, subscribed, blocked } = viewerFields(viewer);
-  // Every key of a pair, each once: the answer is read back by these names.
-  const pair: Record<keyof ViewerStatePair, SQLWrapper> = {
-    pair: sql`fv_pair.ord`,
+  const post: Record<keyof ViewerStatePost, SQLWrapper> = {
     id: posts.id,
     creatorId: posts.creatorId,
     status: posts.status,
@@ -246,29 +270,32 @@ function prepareViewerStates(db: Db) {
     publishAt: posts.publishAt,
     publishedAt: posts.publishedAt,
     visibility: posts.visibility,
-    liked,
-    saved,
-    unlocked,
-    subscribed,
     creatorSuspended: accountSuspendedSql(sql`live_creator.suspended_at`),
-    blocked,
   };
-  return (
-    db
-      .select({ pairs: sql<ViewerStatePair[] | null>`json_agg(${jsonObjectSql(pair)})` })
-      .from(posts)
-      // A join also keeps every column qualified by its table.
-      .innerJoin(
-        sql`unnest(${sql.placeholder('viewers')}::uuid[], ${sql.placeholder('ids')}::uuid[]) WITH ORDINALITY AS fv_pair(viewer, post_id, ord)`,
-        sql`fv_pair.post_id = ${posts.id}`,
-      )
-      .innerJoin(
-        sql`LATERAL (SELECT u.suspended_at FROM ${users} u WHERE u.id = ${posts.creatorId} AND u.deleted_at IS NULL LIMIT 1) live_creator`,
-        sql`true`,
-      )
-      .where(sql`${posts.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
-      .prepare('posts_viewer_states')
-  );
+  const flags = viewerFlagsSql(sql`fv_pair.viewer`, sql`fv_pair.post_id`, sql`fv_pair.creator_id`);
+  const answer: Record<keyof ViewerStatesAnswer, SQLWrapper> = {
+    posts: sql`(SELECT json_agg(fv_post.state) FROM fv_post)`,
+    ...(Object.fromEntries(
+      PAIR_FLAGS.map((flag) => [flag, sql`(SELECT json_agg(fv_pair.ord) FROM fv_pair WHERE ${flags[flag]})`]),
+    ) as Record<PairFlag, SQL>),
+  };
+  const viewers = sql`${sql.placeholder('viewers')}::uuid[]`;
+  const ids = sql`${sql.placeholder('ids')}::uuid[]`;
+  return db
+    .select({ answer: sql<ViewerStatesAnswer>`fv_answer.answer` })
+    .from(
+      sql`(WITH fv_post AS MATERIALIZED (
+          SELECT ${posts.id} AS id, ${posts.creatorId} AS creator_id, ${jsonObjectSql(post)} AS state
+          FROM ${posts}
+          JOIN LATERAL (SELECT u.suspended_at FROM ${users} u WHERE u.id = ${posts.creatorId} AND u.deleted_at IS NULL LIMIT 1) live_creator ON true
+          WHERE ${posts.id} = ANY(${ids})
+        ), fv_pair AS MATERIALIZED (
+          SELECT fv_ask.viewer, fv_ask.post_id, fv_ask.ord, fv_post.creator_id
+          FROM unnest(${viewers}, ${ids}) WITH ORDINALITY AS fv_ask(viewer, post_id, ord)
+          JOIN fv_post ON fv_post.id = fv_ask.post_id
+        ) SELECT ${jsonObjectSql(answer)} AS answer) fv_answer`,
+    )
+    .prepare('posts_viewer_states');
 }
 
 /** A timestamp of a JSON answer (ISO 8601 with its offset) as a Date. */
@@ -353,16 +380,30 @@ export class PostRepository {
       }
     });
     this.viewerStatesQuery ??= prepareViewerStates(this.db);
-    const [answer] = await this.viewerStatesQuery.execute({ viewers, ids });
-    const out = asks.map(() => new Map<string, PostViewerState>());
-    for (const { pair, id, publishAt, publishedAt, ...state } of answer?.pairs ?? []) {
-      // ORDINALITY counts from 1.
-      out[pageOf[pair - 1]!]!.set(id, {
-        ...state,
-        publishAt: jsonDate(publishAt),
-        publishedAt: jsonDate(publishedAt),
-      });
+    const [row] = await this.viewerStatesQuery.execute({ viewers, ids });
+    const answer = row?.answer;
+    const postsById = new Map<string, Omit<PostViewerState, PairFlag>>();
+    for (const { id, publishAt, publishedAt, ...own } of answer?.posts ?? []) {
+      postsById.set(id, { ...own, publishAt: jsonDate(publishAt), publishedAt: jsonDate(publishedAt) });
     }
+    // Each pair's state: its post's, and every flag false but where the answer names the pair.
+    const states = ids.map((id): PostViewerState | undefined => {
+      const own = postsById.get(id);
+      return (
+        own && { ...own, liked: false, saved: false, unlocked: false, subscribed: false, blocked: false }
+      );
+    });
+    for (const flag of PAIR_FLAGS) {
+      // ORDINALITY counts from 1.
+      for (const pair of answer?.[flag] ?? []) {
+        const state = states[pair - 1];
+        if (state) state[flag] = true;
+      }
+    }
+    const out = asks.map(() => new Map<string, PostViewerState>());
+    states.forEach((state, pair) => {
+      if (state) out[pageOf[pair]!]!.set(ids[pair]!, state);
+    });
     return out;
   }
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost, createUser, subscribe, unlock } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { captureStatements } from '../../db/client.ts';
-import { posts } from '../../db/schema.ts';
+import { posts, users } from '../../db/schema.ts';
 import { PostRepository, type PostViewerState } from './post.repository.ts';
 
 type Person = Awaited<ReturnType<typeof createUser>>;
@@ -190,5 +190,54 @@ describe("a viewer's own part of a feed page", () => {
       .update(posts)
       .set({ publishAt: row!.publishAt, publishedAt: row!.publishedAt })
       .where(eq(posts.id, forSubscribers));
+  });
+
+  it("says of each post whether its creator is suspended, and leaves out a deleted creator's posts, for every viewer asking together", async () => {
+    const other = await createUser(t);
+    const repo = new PostRepository(t.database.db);
+    const all = [free, forSubscribers];
+    const both = () => Promise.all([repo.viewerState(fan.id, all), repo.viewerState(other.id, [free])]);
+    let [ofFan, ofOther] = await both();
+    expect(ofFan.get(free)?.creatorSuspended).toBe(false);
+    expect(ofOther.get(free)?.creatorSuspended).toBe(false);
+
+    await t.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, creator.id));
+    [ofFan, ofOther] = await both();
+    expect(ofFan.get(free)?.creatorSuspended).toBe(true);
+    expect(ofFan.get(forSubscribers)?.creatorSuspended).toBe(true);
+    expect(ofOther.get(free)?.creatorSuspended).toBe(true);
+
+    await t.database.db
+      .update(users)
+      .set({ suspendedAt: null, deletedAt: new Date() })
+      .where(eq(users.id, creator.id));
+    [ofFan, ofOther] = await both();
+    expect(ofFan.size).toBe(0);
+    expect(ofOther.size).toBe(0);
+    await t.database.db.update(users).set({ deletedAt: null }).where(eq(users.id, creator.id));
+  });
+
+  it('sets a flag only on the pairs it holds for, with the same post asked by many viewers in one statement', async () => {
+    // Sixteen viewers (one statement's worth) each ask for the same posts; every other one likes
+    // `free` and has unlocked `payPerView`.
+    const viewers = await Promise.all(Array.from({ length: 16 }, () => createUser(t)));
+    for (const [i, v] of viewers.entries()) {
+      if (i % 2) continue;
+      expect((await t.call('posts.like', { id: free }, { token: v.token })).status).toBe(200);
+      await unlock(t, v.id, payPerView);
+    }
+    const repo = new PostRepository(t.database.db);
+    const all = [free, forSubscribers, payPerView];
+    const { result, statements } = await captureStatements(() =>
+      Promise.all(viewers.map((v) => repo.viewerState(v.id, all))),
+    );
+    expect(statements).toHaveLength(1);
+    for (const [i, state] of result.entries()) {
+      expect(state.get(free)?.liked, `viewer ${i}`).toBe(i % 2 === 0);
+      expect(state.get(payPerView)?.unlocked, `viewer ${i}`).toBe(i % 2 === 0);
+      expect(state.get(forSubscribers)?.liked).toBe(false);
+      expect(state.get(free)?.unlocked).toBe(false);
+      expect(state.get(payPerView)?.liked).toBe(false);
+    }
   });
 });
