@@ -1,6 +1,8 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { OIDC_CALLBACK_PATH } from '../modules/auth/oidc.service.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,5 +53,19 @@ describe('security headers', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  it('leaves a header the route set itself, and adds the rest', async () => {
+    const app = Fastify({ logger: false });
+    registerSecurityHeaders(app, {});
+    // A signed media file may be embedded from the CDN's domain (media.routes.ts).
+    app.get('/file', (_req, reply) =>
+      reply.header('cross-origin-resource-policy', 'cross-origin').type('image/webp').send(Buffer.from('x')),
+    );
+    const res = await app.inject({ url: '/file' });
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    await app.close();
   });
 });
