@@ -215,7 +215,7 @@ async function explainHot(
       );
       statements[t.name] = captured.length;
       for (const s of captured) {
-        if (!/^\s*select\b/i.test(s.sql) || !/from "posts"/.test(s.sql)) continue;
+        if (!/^\s*select\b/i.test(s.sql) || !/\bfrom "posts"/i.test(s.sql)) continue;
         const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params);
         plans.push({ name: t.name, sql: s.sql, plan: rows.map((r) => String(r['QUERY PLAN'])).join('\n') });
       }
