@@ -35,8 +35,8 @@ const NOT_A_DOCUMENT: Headers = [
  * and set on the reply: helmet's middleware chain per request was a visible share of a small
  * answer's cost (issue 13, docs/benchmarks.md). They go with the reply's own headers, not onto the
  * raw response (`setHeader`): one header set there makes Node pass every header of the answer
- * through `setHeader` again when Fastify writes the head, which cost the start-up call an eighth of
- * its CPU (0.022 → 0.019 ms per request).
+ * through `setHeader` again when Fastify writes the head (start-up call 0.022 → 0.021 ms of CPU per
+ * request in alternating runs).
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,

@@ -225,6 +225,11 @@ const PAIR_FLAGS = [
   'blocked',
 ] as const satisfies readonly (keyof PostViewerFlags)[];
 type PairFlag = (typeof PAIR_FLAGS)[number];
+/** A pair's flags before the answer names it: none holds. */
+const NO_PAIR_FLAGS = Object.fromEntries(PAIR_FLAGS.map((flag) => [flag, false])) as Record<
+  PairFlag,
+  boolean
+>;
 
 /**
  * A post asked about in `viewerState`'s answer, once however many pairs name it: its id and what of
@@ -285,20 +290,22 @@ function prepareViewerStates(db: Db) {
       PAIR_FLAGS.map((flag) => [flag, sql`(SELECT json_agg(fv_pair.ord) FROM fv_pair WHERE ${flags[flag]})`]),
     ) as Record<PairFlag, SQL>),
   };
+  // Each array is sent once (the driver writes every parameter out as text).
   const viewers = sql`${sql.placeholder('viewers')}::uuid[]`;
   const ids = sql`${sql.placeholder('ids')}::uuid[]`;
   return db
     .select({ answer: sql<ViewerStatesAnswer>`fv_answer.answer` })
     .from(
-      sql`(WITH fv_post AS MATERIALIZED (
+      sql`(WITH fv_ask AS MATERIALIZED (
+          SELECT * FROM unnest(${viewers}, ${ids}) WITH ORDINALITY AS fv_ask(viewer, post_id, ord)
+        ), fv_post AS MATERIALIZED (
           SELECT ${posts.id} AS id, ${posts.creatorId} AS creator_id, ${jsonObjectSql(post)} AS state
-          FROM (SELECT DISTINCT unnest(${ids}) AS id) fv_id
-          JOIN LATERAL (SELECT * FROM ${posts} WHERE ${posts.id} = fv_id.id LIMIT 1) ${posts} ON true
+          FROM (SELECT DISTINCT post_id FROM fv_ask) fv_id
+          JOIN LATERAL (SELECT * FROM ${posts} WHERE ${posts.id} = fv_id.post_id LIMIT 1) ${posts} ON true
           JOIN LATERAL (SELECT u.suspended_at FROM ${users} u WHERE u.id = ${posts.creatorId} AND u.deleted_at IS NULL LIMIT 1) live_creator ON true
         ), fv_pair AS MATERIALIZED (
           SELECT fv_ask.viewer, fv_ask.post_id, fv_ask.ord, fv_post.creator_id
-          FROM unnest(${viewers}, ${ids}) WITH ORDINALITY AS fv_ask(viewer, post_id, ord)
-          JOIN fv_post ON fv_post.id = fv_ask.post_id
+          FROM fv_ask JOIN fv_post ON fv_post.id = fv_ask.post_id
         ) SELECT ${jsonObjectSql(answer)} AS answer) fv_answer`,
     )
     .prepare('posts_viewer_states');
@@ -395,9 +402,7 @@ export class PostRepository {
     // Each pair's state: its post's, and every flag false but where the answer names the pair.
     const states = ids.map((id): PostViewerState | undefined => {
       const own = postsById.get(id);
-      return (
-        own && { ...own, liked: false, saved: false, unlocked: false, subscribed: false, blocked: false }
-      );
+      return own && { ...own, ...NO_PAIR_FLAGS };
     });
     for (const flag of PAIR_FLAGS) {
       // ORDINALITY counts from 1.
