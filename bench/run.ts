@@ -26,6 +26,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { captureStatements, type Database, openDatabase } from '../apps/server/src/db/client.ts';
+import { explainGenericText } from '../apps/server/src/db/explain.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { type BulkSize, bulkSeedSql, bulkToken } from '../apps/server/src/seed/bulk.ts';
 import { benchMessages, formatMessageRow, type MessageBenchRow } from './messages.ts';
@@ -92,7 +93,8 @@ interface StoreResult {
   store: 'pglite' | 'postgres';
   size: BulkSize;
   rows: Measured[];
-  plans: { name: string; sql: string; plan: string }[];
+  /** `plan`: EXPLAIN (ANALYZE, BUFFERS) with the values; `generic`: the reused statement's plan. */
+  plans: { name: string; sql: string; plan: string; generic: string }[];
   statements: Record<string, number>;
 }
 
@@ -217,7 +219,12 @@ async function explainHot(
       for (const s of captured) {
         if (!/^\s*select\b/i.test(s.sql) || !/\bfrom "posts"/i.test(s.sql)) continue;
         const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params);
-        plans.push({ name: t.name, sql: s.sql, plan: rows.map((r) => String(r['QUERY PLAN'])).join('\n') });
+        plans.push({
+          name: t.name,
+          sql: s.sql,
+          plan: rows.map((r) => String(r['QUERY PLAN'])).join('\n'),
+          generic: await explainGenericText(database, s),
+        });
       }
     }
   } finally {
@@ -423,13 +430,17 @@ function report(run: RunResult, baseline?: RunResult): string {
   }
   for (const store of run.stores) {
     out.push(`## Query plans, ${store.store}, ${fmt(store.size.posts)} posts`, '');
-    out.push('EXPLAIN (ANALYZE, BUFFERS) of every statement on `posts` that the hot requests issue.', '');
+    out.push(
+      'EXPLAIN (ANALYZE, BUFFERS) of every statement on `posts` that the hot requests issue, run with its values; then its generic plan (EXPLAIN under `plan_cache_mode = force_generic_plan`), the plan PostgreSQL may keep for the prepared statement once it is reused, which does not know the values.',
+      '',
+    );
     const seen = new Set<string>();
     for (const p of store.plans) {
       const key = p.sql.replace(/\$\d+/g, '?');
       if (seen.has(`${p.name}:${key}`)) continue;
       seen.add(`${p.name}:${key}`);
       out.push(`### ${p.name}`, '', '```sql', p.sql, '```', '', '```', p.plan, '```', '');
+      out.push('Generic plan:', '', '```', p.generic, '```', '');
     }
   }
   return `${out.join('\n')}\n`;
