@@ -100,19 +100,33 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * error `nullByte` before their schema runs; `_` names the input itself.
  */
 export function nullBytePath(value: unknown): string | undefined {
-  // Iterative, so that deeply nested input cannot overflow the stack.
-  const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
-  const name = (path: (string | number)[]) => (path.length ? path.join('.') : '_');
+  // Iterative, so that deeply nested input cannot overflow the stack. Each entry knows its parent:
+  // the path is only spelled out for a hit (every request of the API passes through here).
+  interface Entry {
+    value: unknown;
+    key: string | number;
+    parent: Entry | undefined;
+  }
+  const name = (entry: Entry | undefined, last?: string | number) => {
+    const path: (string | number)[] = last === undefined ? [] : [last];
+    for (let e = entry; e; e = e.parent) path.push(e.key);
+    path.pop(); // the input itself
+    return path.length ? path.reverse().join('.') : '_';
+  };
+  const stack: Entry[] = [{ value, key: '_', parent: undefined }];
   while (stack.length) {
-    const { value: v, path } = stack.pop() as { value: unknown; path: (string | number)[] };
+    const entry = stack.pop() as Entry;
+    const v = entry.value;
     if (typeof v === 'string') {
-      if (v.includes('\0')) return name(path);
+      if (v.includes('\0')) return name(entry);
     } else if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: [...path, i] });
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], key: i, parent: entry });
     } else if (v !== null && typeof v === 'object') {
-      for (const [key, item] of Object.entries(v).reverse()) {
-        if (key.includes('\0')) return name([...path, key.replaceAll('\0', '')]);
-        stack.push({ value: item, path: [...path, key] });
+      const keys = Object.keys(v);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i] as string;
+        if (key.includes('\0')) return name(entry, key.replaceAll('\0', ''));
+        stack.push({ value: (v as Record<string, unknown>)[key], key, parent: entry });
       }
     }
   }
