@@ -133,7 +133,7 @@ async function measure(
     failed: r.non2xx + r.errors,
   };
   console.info(
-    `  ${target}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.failed} failed, server CPU ${row.serverCpuMs.toFixed(3)} ms/req${row.dbCpuMs === null ? '' : `, DB ${row.dbCpuMs.toFixed(3)}`}`,
+    `  ${target}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.failed} failed, server CPU ${row.serverCpuMs.toFixed(4)} ms/req${row.dbCpuMs === null ? '' : `, DB ${row.dbCpuMs.toFixed(3)}`}`,
   );
   return row;
 }

@@ -146,3 +146,25 @@ describe('an upload with a content type that is not a form', () => {
     });
   }
 });
+
+// Only the endpoints that take files are in the scope with @fastify/multipart (app.ts): its hooks
+// run on their requests alone, and a form sent anywhere else is refused as the wrong content type.
+describe('a form sent to an endpoint that takes no files', () => {
+  it.each<EndpointName>(['posts.like', 'posts.save', 'comments.create'])(
+    '%s answers 415 in the caller’s language',
+    async (name) => {
+      const def = endpoints[name];
+      const res = await t.app.inject({
+        method: def.method,
+        url: `/api/v1${def.path}`,
+        headers: { 'content-type': 'multipart/form-data; boundary=XyZ', a1sledom: fan.token, ilang: 'es' },
+        payload: form('XyZ', 'message.send'),
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'Este tipo de contenido no es compatible.',
+      });
+    },
+  );
+});

@@ -54,6 +54,11 @@ export interface RouteEnv {
   authenticate: Authenticator;
   readMultipart?: MultipartReader;
   /**
+   * Where endpoints that take files are registered: the scope with @fastify/multipart (app.ts).
+   * Other endpoints are registered on `app`, without its hooks. Defaults to `app`.
+   */
+  uploads?: FastifyInstance;
+  /**
    * How answers are shaped: `validate` parses each answer with the contract's output schema
    * (tests and development: a wrong answer fails loudly); `serialize` compiles that schema once
    * into a JSON serializer (production: unknown keys are still dropped, nothing is re-validated).
@@ -223,7 +228,7 @@ export function defineRoute<N extends EndpointName>(
     }
     return made;
   };
-  app.route({
+  (def.multipart ? (env.uploads ?? app) : app).route({
     method: def.method as 'GET',
     url: `/api/v1${def.path}`,
     // The reply's serializer is the format's own, compiled once (not compiled again by Fastify).
