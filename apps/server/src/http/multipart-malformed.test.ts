@@ -125,6 +125,8 @@ describe('a malformed multipart body', () => {
           code: 'INVALID_MULTIPART',
           message: 'El formulario enviado está incompleto o mal formado.',
         });
+        // The uploads' scope has the app-wide hooks (app.ts registers it after them).
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
         expect(await rowCounts()).toEqual(before);
       },
     );
