@@ -26,7 +26,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { captureStatements, type Database, openDatabase } from '../apps/server/src/db/client.ts';
-import { explainGenericText } from '../apps/server/src/db/explain.ts';
+import { explainAnalyzeText, explainGenericText } from '../apps/server/src/db/explain.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { type BulkSize, bulkSeedSql, bulkToken } from '../apps/server/src/seed/bulk.ts';
 import { benchMessages, formatMessageRow, type MessageBenchRow } from './messages.ts';
@@ -192,10 +192,6 @@ function targets(postId: string) {
   ];
 }
 
-interface RawClient {
-  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-}
-
 /** Statements per request and EXPLAIN (ANALYZE, BUFFERS) of each hot request's SELECTs, in-process. */
 async function explainHot(
   env: Record<string, string>,
@@ -204,7 +200,6 @@ async function explainHot(
   const config = loadConfig({ ...env, LOG_LEVEL: 'silent', MONEY_JOBS: 'false', PORT: '0' });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const built = await buildApp({ config, database, logger: false });
-  const client = (database.db as unknown as { $client: RawClient }).$client;
   const plans: StoreResult['plans'] = [];
   const statements: Record<string, number> = {};
   try {
@@ -218,11 +213,10 @@ async function explainHot(
       statements[t.name] = captured.length;
       for (const s of captured) {
         if (!/^\s*select\b/i.test(s.sql) || !/\bfrom "posts"/i.test(s.sql)) continue;
-        const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params);
         plans.push({
           name: t.name,
           sql: s.sql,
-          plan: rows.map((r) => String(r['QUERY PLAN'])).join('\n'),
+          plan: await explainAnalyzeText(database, s),
           generic: await explainGenericText(database, s),
         });
       }

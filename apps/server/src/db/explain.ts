@@ -21,7 +21,7 @@ const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
  * conversion: arrays as array literals, dates as timestamps, objects as JSON), untyped, so that
  * EXECUTE casts it to the type the statement inferred, as the driver's untyped parameter is.
  */
-export function sqlLiteral(value: unknown): string {
+function sqlLiteral(value: unknown): string {
   const text = prepareValue(value);
   if (text === null || text === undefined) return 'NULL';
   if (Buffer.isBuffer(text)) return `'\\x${text.toString('hex')}'`;
@@ -76,9 +76,19 @@ interface RawClient {
   query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
+/** EXPLAIN `options` of `statement` with its values, through the app's own client (the custom plan). */
+function explainWithValues(database: Database, statement: CapturedStatement, options: string) {
+  const client = (database.db as unknown as { $client: RawClient }).$client;
+  return client.query(`EXPLAIN (${options}) ${statement.sql}`, statement.params);
+}
+
 /** The custom plan of `statement` (EXPLAIN (FORMAT JSON) with its values, not run). */
 export async function explainCustom(database: Database, statement: CapturedStatement): Promise<unknown> {
-  const client = (database.db as unknown as { $client: RawClient }).$client;
-  const { rows } = await client.query(`EXPLAIN (FORMAT JSON) ${statement.sql}`, statement.params);
-  return jsonPlan(rows);
+  return jsonPlan((await explainWithValues(database, statement, 'FORMAT JSON')).rows);
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of `statement` with its values, as text: it runs (reads only, for reports). */
+export async function explainAnalyzeText(database: Database, statement: CapturedStatement): Promise<string> {
+  const { rows } = await explainWithValues(database, statement, 'ANALYZE, BUFFERS');
+  return rows.map((r) => String(r['QUERY PLAN'])).join('\n');
 }
