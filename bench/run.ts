@@ -13,9 +13,18 @@
  *   npm run bench -- --search              only the search benchmark over 10,000 creators (bench/search.ts → the
  *                                          Search section; on PostgreSQL when DATABASE_URL is set)
  *
- * Options: --posts N --creators N --fans N --stores pglite,postgres --seconds S --connections C
- * --out FILE. On PostgreSQL the suite uses a database of its own, `fv_bench` (dropped and
- * re-created), next to the one DATABASE_URL names.
+ * Options: --posts N --creators N --fans N --stores pglite,postgres --seconds S --rounds R
+ * --connections C --out FILE.
+ *
+ * On PostgreSQL the suite uses a database of its own, `fv_bench` (dropped and re-created), next to
+ * the one DATABASE_URL names.
+ *
+ * Rounds: each store's targets are measured in --rounds (3) rounds, each on a freshly started app
+ * server, alternating with a freshly started bare Fastify for the ceilings; each target is first
+ * driven for 3 s at full load, unmeasured; a row is the median of its rounds. One fresh process can
+ * run a third slower than the next (ADR 0050's addendum has one cause), so with one process per
+ * side and a 2 s warm-up at 8 connections, runs minutes apart put the start-up call at 34 % and
+ * 50 % of hello-world.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -40,6 +49,7 @@ import {
   TICK_MS,
   treeTicks,
 } from './processes.ts';
+import { type Measured, medianRow } from './rounds.ts';
 import { writeSection } from './sections.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -49,7 +59,9 @@ const { values: args } = parseArgs({
     creators: { type: 'string', default: '50' },
     fans: { type: 'string', default: '500' },
     stores: { type: 'string' },
-    seconds: { type: 'string', default: process.env.BENCH_SECONDS ?? '10' },
+    /** Seconds measured per target and round (after its warm-up). */
+    seconds: { type: 'string', default: process.env.BENCH_SECONDS ?? '5' },
+    rounds: { type: 'string', default: process.env.BENCH_ROUNDS ?? '3' },
     connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '32' },
     out: { type: 'string', default: path.join(root, 'docs/benchmarks.md') },
     baseline: { type: 'boolean', default: false },
@@ -69,25 +81,14 @@ const SIZE: BulkSize = {
   fans: Number(args.fans),
 };
 const SECONDS = Number(args.seconds);
+const ROUNDS = Math.max(1, Number(args.rounds));
+/** Each target is first driven this long at full load, unmeasured (the JIT settles, pools fill). */
+const WARM_UP_SECONDS = 3;
 const CONNECTIONS = Number(args.connections);
 const STORES = (args.stores ?? (process.env.DATABASE_URL ? 'postgres,pglite' : 'pglite')).split(',');
 const BASELINE_FILE = path.join(root, 'bench/baseline.json');
 const FAN = 'bfan000001';
 const CREATOR = 'bcreator0001';
-
-export interface Measured {
-  target: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  /** Server process CPU per request, ms. */
-  serverCpuMs: number;
-  /** PostgreSQL CPU per request, ms (all postgres processes of the machine; null on PGlite). */
-  dbCpuMs: number | null;
-  bytes: number;
-  /** Non-2xx answers, errors and timeouts (30 s). */
-  failed: number;
-}
 
 interface StoreResult {
   store: 'pglite' | 'postgres';
@@ -115,7 +116,7 @@ async function measure(
   headers: Record<string, string>,
   withDb: boolean,
 ): Promise<Measured> {
-  await autocannon({ url, connections: 8, duration: 2, headers });
+  await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_SECONDS, headers });
   const before = treeTicks(child.pid);
   const dbBefore = withDb ? postgresTicks() : 0;
   const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, timeout: 30 });
@@ -242,34 +243,39 @@ async function benchStore(store: 'pglite' | 'postgres', workDir: string): Promis
   if (store === 'postgres') env.DATABASE_URL = await preparePostgres();
   else await preparePglite(env.DATA_DIR!);
 
-  const app = await startChild(env);
-  const rows: Measured[] = [];
   const withDb = store === 'postgres';
+  const jsonFile = path.join(workDir, 'feed.json');
+  const measured = new Map<string, Measured[]>();
+  const add = (row: Measured) => measured.set(row.target, [...(measured.get(row.target) ?? []), row]);
   let postId = '';
-  try {
-    const first = await fetch(`${app.address}/api/v1/posts`, { headers: { ilang: 'en' } });
-    const feedJson = await first.text();
-    if (first.status !== 200) throw new Error(`home feed answered ${first.status}: ${feedJson}`);
-    postId = (JSON.parse(feedJson) as { posts: { _id: string }[] }).posts[0]?._id ?? '';
-    const jsonFile = path.join(workDir, 'feed.json');
-    fs.writeFileSync(jsonFile, feedJson);
-    for (const t of targets(postId)) {
-      if (ONLY && !ONLY.some((o) => t.name.includes(o))) continue;
-      rows.push(await measure(t.name, app, `${app.address}${t.path}`, t.headers, withDb));
+  for (let round = 1; round <= ROUNDS; round++) {
+    if (ROUNDS > 1) console.info(`  round ${round} of ${ROUNDS}`);
+    const app = await startChild(env);
+    try {
+      if (round === 1) {
+        // The feed JSON the ceiling sends, as the app answers it.
+        const first = await fetch(`${app.address}/api/v1/posts`, { headers: { ilang: 'en' } });
+        const feedJson = await first.text();
+        if (first.status !== 200) throw new Error(`home feed answered ${first.status}: ${feedJson}`);
+        postId = (JSON.parse(feedJson) as { posts: { _id: string }[] }).posts[0]?._id ?? '';
+        fs.writeFileSync(jsonFile, feedJson);
+      }
+      for (const t of targets(postId)) {
+        if (ONLY && !ONLY.some((o) => t.name.includes(o))) continue;
+        add(await measure(t.name, app, `${app.address}${t.path}`, t.headers, withDb));
+      }
+    } finally {
+      await stopChild(app);
     }
-    await stopChild(app);
     const bare = await startChild({ BENCH_MODE: 'bare', BENCH_JSON: jsonFile });
     try {
-      rows.push(
-        await measure('bare Fastify, same feed JSON from memory', bare, `${bare.address}/json`, {}, false),
-      );
-      rows.push(await measure('bare Fastify hello-world', bare, `${bare.address}/`, {}, false));
+      add(await measure('bare Fastify, same feed JSON from memory', bare, `${bare.address}/json`, {}, false));
+      add(await measure('bare Fastify hello-world', bare, `${bare.address}/`, {}, false));
     } finally {
       await stopChild(bare);
     }
-  } finally {
-    if (app.proc.exitCode === null && app.proc.signalCode === null) await stopChild(app);
   }
+  const rows = [...measured.values()].map(medianRow);
   const { plans, statements } = args.dry ? { plans: [], statements: {} } : await explainHot(env, postId);
   return { store, size: SIZE, rows, plans, statements };
 }
@@ -285,7 +291,7 @@ function machine(): string {
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(' / ');
-  return `${os.cpus().length} × ${cpu}, ${mem} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}; ${pin}; autocannon ${CONNECTIONS} connections, ${SECONDS} s per target after a 2 s warm-up; load average at the start ${load} (the machine is shared: absolute figures move with its load, ratios to the ceilings of the same run much less)`;
+  return `${os.cpus().length} × ${cpu}, ${mem} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}; ${pin}; autocannon ${CONNECTIONS} connections; ${ROUNDS} round${ROUNDS > 1 ? 's' : ''}, each on a freshly started app server and bare Fastify, ${SECONDS} s per target after ${WARM_UP_SECONDS} s at full load unmeasured; each row is the median of its rounds; load average at the start ${load} (the machine is shared: absolute figures move with its load, ratios to the ceilings of the same run much less)`;
 }
 
 const fmt = (n: number, digits = 0) =>
@@ -356,8 +362,8 @@ function storeTable(result: StoreResult, baseline?: StoreResult): string {
   const byName = new Map(result.rows.map((r) => [r.target, r]));
   const goalsByName = new Map(goals(result.store).map((g) => [g.target, g]));
   const lines = [
-    '| target | req/s | p50 ms | p99 ms | failed | server CPU ms/req | DB CPU ms/req | bytes/answer | ceiling ratio | before (req/s, p99) | target |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| target | req/s | req/s by round | p50 ms | p99 ms | failed | server CPU ms/req | DB CPU ms/req | bytes/answer | ceiling ratio | before (req/s, p99) | target |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const row of result.rows) {
     const goal = goalsByName.get(row.target);
@@ -365,7 +371,7 @@ function storeTable(result: StoreResult, baseline?: StoreResult): string {
     const ratio = ceiling ? row.rps / ceiling.rps : undefined;
     const before = baseline?.rows.find((b) => b.target === row.target);
     lines.push(
-      `| ${row.target} | ${fmt(row.rps)} | ${row.p50} | ${row.p99} | ${row.failed ?? 0} | ${fmt(row.serverCpuMs, 2)} | ${
+      `| ${row.target} | ${fmt(row.rps)} | ${row.rounds ? row.rounds.map((r) => fmt(r)).join(' / ') : '—'} | ${row.p50} | ${row.p99} | ${row.failed ?? 0} | ${fmt(row.serverCpuMs, 2)} | ${
         row.dbCpuMs === null ? '—' : fmt(Math.max(0, row.dbCpuMs), 2)
       } | ${fmt(row.bytes)} | ${ratio === undefined ? '—' : `${fmt(ratio * 100)}%`} | ${
         before ? `${fmt(before.rps)}, ${before.p99} ms` : '—'

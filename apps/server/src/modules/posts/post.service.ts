@@ -65,7 +65,10 @@ export interface PostDeps {
 }
 
 const MAX_FILES = 20;
-/** How long a feed's counted total is reused (hasMore stays exact; see ADR on feed performance). */
+/**
+ * How long a feed's counted total is fresh (hasMore stays exact; see ADR on feed performance).
+ * After that it is still answered while one count runs again (`totals`).
+ */
 const TOTAL_TTL_MS = 30_000;
 /** How long a visitor's feed answer is reused (other servers' writes show after at most this). */
 const VISITOR_FEED_TTL_MS = 5_000;
@@ -79,11 +82,21 @@ const SHARED_PAGE_TTL_MS = 5_000;
 /** Posts and stories: publishing, the feeds, review, likes and saves. */
 export class PostService {
   private readonly now: () => Date;
-  /** Counted totals of feed filters; cleared whenever a post is written. */
-  private readonly totals = new LRUCache<string, number>({
+  /**
+   * Counted totals of feed filters; cleared whenever a post is written. A filter is counted by one
+   * statement at a time (requests asking meanwhile share it), and a total past its time is answered
+   * while it is counted again: on a million posts a count takes hundreds of milliseconds, and each
+   * request that missed the cache used to count for itself (issue 13).
+   */
+  private readonly totals = new LRUCache<string, number, ListFilter['where']>({
     max: 10_000,
     ttl: TOTAL_TTL_MS,
     ttlResolution: 0,
+    allowStale: true,
+    // A write clears the cache during a count: the requests waiting for it still get its total,
+    // which is not kept.
+    ignoreFetchAbort: true,
+    fetchMethod: (_key, _stale, { context }) => this.deps.posts.count(context),
   });
   /** Visitors' feed answers by query; cleared whenever a post is written. */
   private readonly visitorFeeds = new LRUCache<string, Promise<PostsResponse>>({
@@ -119,11 +132,9 @@ export class PostService {
     if (!hasMore && (found > 0 || filter.page === 1)) return before + found;
     if (exact) return this.deps.posts.count(filter.where);
     const key = filterKey ?? this.deps.posts.filterKey(filter.where);
-    let counted = this.totals.get(key);
-    if (counted === undefined) {
-      counted = await this.deps.posts.count(filter.where);
-      this.totals.set(key, counted);
-    }
+    const counted =
+      (await this.totals.fetch(key, { context: filter.where })) ??
+      (await this.deps.posts.count(filter.where));
     return hasMore ? Math.max(counted, filter.page * filter.limit + 1) : Math.min(counted, before);
   }
 
