@@ -246,7 +246,11 @@ async function benchStore(store: 'pglite' | 'postgres', workDir: string): Promis
   const withDb = store === 'postgres';
   const jsonFile = path.join(workDir, 'feed.json');
   const measured = new Map<string, Measured[]>();
-  const add = (row: Measured) => measured.set(row.target, [...(measured.get(row.target) ?? []), row]);
+  const add = (row: Measured) => {
+    const rows = measured.get(row.target);
+    if (rows) rows.push(row);
+    else measured.set(row.target, [row]);
+  };
   let postId = '';
   for (let round = 1; round <= ROUNDS; round++) {
     if (ROUNDS > 1) console.info(`  round ${round} of ${ROUNDS}`);

@@ -132,9 +132,7 @@ export class PostService {
     if (!hasMore && (found > 0 || filter.page === 1)) return before + found;
     if (exact) return this.deps.posts.count(filter.where);
     const key = filterKey ?? this.deps.posts.filterKey(filter.where);
-    const counted =
-      (await this.totals.fetch(key, { context: filter.where })) ??
-      (await this.deps.posts.count(filter.where));
+    const counted = await this.totals.forceFetch(key, { context: filter.where });
     return hasMore ? Math.max(counted, filter.page * filter.limit + 1) : Math.min(counted, before);
   }
 
