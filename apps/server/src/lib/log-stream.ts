@@ -24,7 +24,9 @@ export interface LogStream {
  *
  * On exit the gathered lines are handed on before sonic-boom's own exit hook writes them out
  * (`prependListener`), so a `process.exit()` loses nothing; a crash of the process itself (a kill)
- * loses at most `flushMs` of lines.
+ * loses at most `flushMs` of lines. One batch may land out of order at such an exit: the one the
+ * thread pool is still writing, which the process cannot wait for; what sonic-boom writes
+ * synchronously at exit can overtake it. Every line carries its time.
  */
 export function batchedLogStream(
   options: { fd?: number; batchChars?: number; flushMs?: number } = {},
