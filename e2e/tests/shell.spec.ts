@@ -30,6 +30,26 @@ test.describe('visitors', () => {
     await expect(advice).toBeHidden();
   });
 
+  test("the age notice can be answered before the page's script runs (a slow connection, or none)", async ({
+    browser,
+  }, info) => {
+    // No script at all: what a visitor on a slow connection sees until the app has loaded.
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto('/');
+    // The server's first view (its test ids are renamed until the app takes over).
+    const advice = page.locator('[data-fv-testid=age-advice]');
+    await expect(advice).toBeVisible();
+    await expect(advice.locator('[data-fv-testid=age-leave]')).toHaveAttribute('href', /^https:\/\//);
+    await advice.locator('[data-fv-testid=age-accept]').click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('[data-fv-testid=post-card]').first()).toBeVisible();
+    await expect(advice).toHaveCount(0);
+    await shot(page, info, 'age-accepted-without-script-phone');
+    expect((await context.cookies()).find((c) => c.name === 'fv_age')?.value).toBe('1');
+    await context.close();
+  });
+
   test('Spanish is kept after a reload', async ({ page }) => {
     await acceptAge(page);
     await page.goto('/about');

@@ -13,7 +13,7 @@ import type { Database } from './db/client.ts';
 import { createAuthenticator } from './http/auth.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerEtags } from './http/etag.ts';
-import { createWebFirstView, registerSessionCookie } from './http/first-view.ts';
+import { createWebFirstView, registerFirstViewCookies } from './http/first-view.ts';
 import { acceptedEncoding, compressHtml, type HtmlPage } from './http/html.ts';
 import { createMetrics, type Metrics } from './http/metrics.ts';
 import { deleteTempFiles, readMultipart, registerMultipart } from './http/multipart.ts';
@@ -459,7 +459,7 @@ async function registerWeb(app: FastifyInstance, config: Config, services: Servi
   const indexHtml = hasWeb ? nameIndexHtml(fs.readFileSync(index, 'utf8'), config.appName) : '';
   const indexPage = compressHtml(indexHtml, true);
   const firstView = hasWeb ? await createWebFirstView(config, services) : null;
-  registerSessionCookie(app, services.auth, config.publicUrl);
+  registerFirstViewCookies(app, services.auth, config.publicUrl);
   const sendPage = (req: FastifyRequest, reply: FastifyReply, page: HtmlPage, vary = 'accept-encoding') => {
     const encoding = acceptedEncoding(req.headers['accept-encoding']);
     reply.header('vary', vary).type('text/html; charset=utf-8');

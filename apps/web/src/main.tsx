@@ -85,7 +85,8 @@ useSession.subscribe((state, previous) => {
 // while it works through the first screen instead of blocking it in one long task.
 /**
  * Marks the server's first view as the app's, once all of it is hydrated (app/hydration.tsx): until
- * then #root was inert and hidden from assistive technology (app.css: no clicks either). Its test
+ * then #root was inert and hidden from assistive technology (app.css: no clicks either; a visitor's
+ * page with the age notice is not inert, and the notice takes clicks, http/first-view.ts). Its test
  * ids, renamed so that a browser test could not act on markup that was not live yet
  * (ssr/firstView.tsx), are the app's again. A modal of the app makes #root inert again afterwards.
  */

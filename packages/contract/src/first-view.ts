@@ -21,7 +21,7 @@ export const FIRST_VIEW_COOKIES = {
   session: 'fv_session',
   /** The language shown in this browser (en / es), set by the client. */
   language: 'fv_lang',
-  /** The visitor accepted the 18+ notice, set by the client. */
+  /** The visitor accepted the 18+ notice, set by the client (or by `FIRST_VIEW_AGE_PATH`). */
   age: 'fv_age',
   /**
    * This browser's screen class (mobile, tablet, desktop, tv; spec §4), set by the client whenever
@@ -33,6 +33,13 @@ export const FIRST_VIEW_COOKIES = {
 
 /** Where the client asks the server to set (POST, with its token header) or clear (DELETE) fv_session. */
 export const FIRST_VIEW_SESSION_PATH = '/web/session';
+
+/**
+ * Where the age notice's form posts when the page is not yet running (a first view before its
+ * script has loaded, or no script at all): the server sets fv_age and sends the browser back to
+ * the page named by `?to=` (a path on this site). The running app answers the form itself.
+ */
+export const FIRST_VIEW_AGE_PATH = '/web/age';
 
 /** One React Query entry the client seeds: the key the page reads and the answer. */
 export interface SeededQuery {

@@ -12,6 +12,7 @@ import { CERTIFIED_FORM, createPost, createUser, subscribe } from '../../test/fa
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { jpeg, postForm } from '../../test/media-fixtures.ts';
 import {
+  ageCookie,
   createFirstView,
   type FirstViewRenderer,
   firstViewPages,
@@ -82,7 +83,7 @@ async function render(url: string, cookies: Record<string, string> = {}) {
   const page = await view.render(request(url, cookies), INDEX);
   if (!page) return null;
   const root =
-    /<div id="root" data-first-view="" inert aria-hidden="true">([\s\S]*)<\/div><script type="application\/json"/.exec(
+    /<div id="root" data-first-view=""(?: inert aria-hidden="true")?>([\s\S]*)<\/div><script type="application\/json"/.exec(
       page.html,
     )?.[1] ?? '';
   return { ...page, root, data: dataOf(page.html) };
@@ -445,6 +446,54 @@ describe('page loads through the server', () => {
     });
     expect(older.statusCode).toBe(204);
     expect(cleared(older)).toBe(true);
+  });
+
+  it("POST /web/age (the age notice's form before the script runs) sets fv_age and sends the browser back to a page of this site", async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' };
+    const accept = (to: string, headers: Record<string, string> = form) =>
+      t.app.inject({ method: 'POST', url: `/web/age?to=${encodeURIComponent(to)}`, headers, payload: '' });
+    const ok = await accept('/creator/someone?tab=media#top');
+    expect(ok.statusCode).toBe(303);
+    expect(ok.headers.location).toBe('/creator/someone?tab=media#top');
+    expect(ok.headers['cache-control']).toBe('no-store');
+    expect(String(ok.headers['set-cookie'])).toMatch(/^fv_age=1; Path=\/; Max-Age=31536000; SameSite=Lax$/);
+    // The page it goes back to is rendered without the notice (the cookie is what the first view reads).
+    expect((await render('/', { fv_age: '1' }))?.root).not.toContain('data-fv-testid="age-advice"');
+    // Until then the notice's page is not inert, so its form takes clicks before the app runs
+    // (the page behind it takes none: app.css); any other first view is.
+    const inertRoot = (html = '') => /<div id="root" data-first-view="" inert aria-hidden="true">/.test(html);
+    const page = (cookies: Record<string, string>) =>
+      view.render(request('/', cookies), INDEX).then((v) => v?.html);
+    expect(inertRoot(await page({}))).toBe(false);
+    expect(await page({})).toContain('<div id="root" data-first-view="">');
+    expect(inertRoot(await page({ fv_age: '1' }))).toBe(true);
+    // Never away from this site: an open redirect would let a link use the notice to send people anywhere.
+    for (const to of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      '',
+    ]) {
+      const res = await accept(to);
+      expect(res.statusCode, to).toBe(303);
+      expect(res.headers.location, to).toBe('/');
+    }
+    const bare = await t.app.inject({ method: 'POST', url: '/web/age' });
+    expect(bare.statusCode).toBe(303);
+    expect(bare.headers.location).toBe('/');
+    // Another site cannot accept the notice for a visitor.
+    const otherSites: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'https://evil.example' },
+    ];
+    for (const headers of otherSites) {
+      const res = await accept('/', { 'content-type': 'application/x-www-form-urlencoded', ...headers });
+      expect(res.statusCode).toBe(403);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    // Over https the cookie is Secure.
+    expect(ageCookie(true)).toBe('fv_age=1; Path=/; Max-Age=31536000; SameSite=Lax; Secure');
   });
 
   it("tells this site's pages from others'", () => {

@@ -6,6 +6,7 @@ import {
   type EndpointName,
   type EndpointOutput,
   endpoints,
+  FIRST_VIEW_AGE_PATH,
   FIRST_VIEW_COOKIES,
   FIRST_VIEW_SCRIPT_ID,
   FIRST_VIEW_SESSION_PATH,
@@ -172,7 +173,8 @@ export function injectFirstView(
   const root = /<div id="root">[\s\S]*?<\/main>\s*<\/div>/;
   if (!root.test(indexHtml)) return indexHtml;
   // #root is inert (no focus, no clicks) and hidden from assistive technology until the app has
-  // replaced the markup with its own, live one (main.tsx): nothing done on it would be kept.
+  // replaced the markup with its own, live one (main.tsx): nothing done on it would be kept (but
+  // the age notice, below).
   // The app's modules are asked for once the markup is painted (public/first-view-boot.js): the
   // entry's <script> and every modulepreload (index.html's and the page's) go to the boot script.
   const modules: string[] = [];
@@ -199,6 +201,12 @@ export function injectFirstView(
   const boot = entry
     ? `<script type="module" async src="/first-view-boot.js" data-entry="${entry}" data-modules="${modules.join(' ')}"></script>`
     : '';
+  // A visitor's page opens with the age notice (shell/Gates.tsx), a form the browser can send
+  // before the app has taken over (POST FIRST_VIEW_AGE_PATH): #root is not inert then, so the
+  // notice takes clicks and is read out (an alert dialog, aria-modal); the page behind it still
+  // takes none (app.css).
+  const ageNotice = view.data.viewer === null && view.data.ageAccepted === false;
+  const rootState = ageNotice ? 'data-first-view=""' : 'data-first-view="" inert aria-hidden="true"';
   return html
     .replace(
       /<html lang="[^"]*">/,
@@ -208,7 +216,7 @@ export function injectFirstView(
     .replace(
       root,
       () =>
-        `<div id="root" data-first-view="" inert aria-hidden="true">${view.markup}</div><script type="application/json" id="${FIRST_VIEW_SCRIPT_ID}">${scriptJson(view.data)}</script>${boot}`,
+        `<div id="root" ${rootState}>${view.markup}</div><script type="application/json" id="${FIRST_VIEW_SCRIPT_ID}">${scriptJson(view.data)}</script>${boot}`,
     );
 }
 
@@ -406,14 +414,21 @@ export function fromOwnPages(req: FastifyRequest, publicOrigin: string | null): 
 }
 
 /**
+ * The routes that set the first view's cookies on request. Only this site's own pages may call
+ * them (`fromOwnPages`): another site gets 403 and no cookie.
+ *
  * POST `FIRST_VIEW_SESSION_PATH` with the session token in the API's header sets fv_session to it
  * (valid sessions only, until the session's own expiry; otherwise 401 and a clearing cookie);
- * DELETE (sign-out, a stale cookie) clears it, with or without a session left to name. Only this
- * site's own pages may do either (`fromOwnPages`): another site gets 403 and no cookie, so it can
- * neither set nor clear the cookie (a cross-site form POST needs no CORS and carries no token: it
+ * DELETE (sign-out, a stale cookie) clears it, with or without a session left to name. Another
+ * site can neither set nor clear it (a cross-site form POST needs no CORS and carries no token: it
  * would otherwise be answered 401 with a clearing cookie).
+ *
+ * POST `FIRST_VIEW_AGE_PATH?to=<path>` is the age notice's form, sent by the browser itself when
+ * the page's script is not running yet (a slow connection) or at all: it sets fv_age, as the
+ * running app does, and answers 303 to `to` (a path on this site; anything else goes home), so the
+ * page is loaded again without the notice. Another site cannot accept the notice for a visitor.
  */
-export function registerSessionCookie(
+export function registerFirstViewCookies(
   app: FastifyInstance,
   auth: AuthService,
   publicUrl: string | undefined,
@@ -447,6 +462,40 @@ export function registerSessionCookie(
       .status(204)
       .send(),
   );
+  void app.register(async (scope) => {
+    // A form's body (it has no fields) is not read.
+    scope.addContentTypeParser(
+      ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'],
+      { bodyLimit: 1024 },
+      (_req, _payload, done) => done(null, undefined),
+    );
+    scope.post<{ Querystring: { to?: unknown } }>(
+      FIRST_VIEW_AGE_PATH,
+      { onRequest: refuseOtherSites },
+      async (req, reply) =>
+        reply
+          .header('cache-control', 'no-store')
+          .header('set-cookie', ageCookie(isSecure(req)))
+          .redirect(localPathOf(req.query.to), 303),
+    );
+  });
+}
+
+/** `Set-Cookie` for the accepted age notice: a year, readable by the app (which sets it itself too). */
+export function ageCookie(secure: boolean): string {
+  return `${FIRST_VIEW_COOKIES.age}=1; Path=/; Max-Age=${365 * 86_400}; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/** `to` when it names a page of this site (path, query and fragment), otherwise the home page. */
+export function localPathOf(to: unknown): string {
+  if (typeof to !== 'string' || !to.startsWith('/')) return '/';
+  const here = 'http://here.invalid';
+  try {
+    const url = new URL(to, here);
+    return url.origin === here ? `${url.pathname}${url.search}${url.hash}` : '/';
+  } catch {
+    return '/';
+  }
 }
 
 /** How long a visitor's page (the same for every visitor with the same cookies) is kept, made and compressed. */

@@ -1,8 +1,9 @@
+import { FIRST_VIEW_AGE_PATH, FIRST_VIEW_COOKIES } from '@fanverse/contract';
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useFirstRender } from '../app/firstRender.tsx';
-import { setAgeCookie } from '../app/firstViewCookies.ts';
+import { readCookie, setAgeCookie } from '../app/firstViewCookies.ts';
 import { useSpecialUsernameDialog } from '../app/lifecycle.ts';
 import { applyUpdate } from '../app/serviceWorker.ts';
 import { useSession } from '../app/session.store.ts';
@@ -11,16 +12,20 @@ import { Modal } from '../ui/Modal.tsx';
 
 const AGE_KEY = 'ageAccepted';
 const AGE_CONFIRMED = 'confirm';
+/** Where "Leave" goes: away from the site. */
+const LEAVE_URL = 'https://www.google.com/';
 /** Pages a visitor may read before accepting (the advice links to them), and the error pages. */
 const AGE_FREE_PATHS = ['/terms', '/privacy', '/usc2257'];
 const isAgeFree = (path: string) => AGE_FREE_PATHS.includes(path) || path.startsWith('/error/');
 
+/** Whether this browser accepted the age notice: in the app (localStorage) or through its form (the cookie). */
 export function ageAccepted(): boolean {
   try {
-    return localStorage.getItem(AGE_KEY) === AGE_CONFIRMED;
+    if (localStorage.getItem(AGE_KEY) === AGE_CONFIRMED) return true;
   } catch {
-    return false;
+    // No storage: the cookie alone says.
   }
+  return readCookie(FIRST_VIEW_COOKIES.age) === '1';
 }
 
 /** Age advice for logged-out visitors (spec §1, §4): blocks the page until accepted. */
@@ -46,33 +51,31 @@ export function AgeAdvice() {
           components={{ terms: <Link to="/terms" />, privacy: <Link to="/privacy" /> }}
         />
       </p>
-      <div className="button-row">
-        <button
-          type="button"
-          className="button button--primary"
-          data-testid="age-accept"
-          data-autofocus=""
-          onClick={() => {
-            try {
-              localStorage.setItem(AGE_KEY, AGE_CONFIRMED);
-            } catch {
-              // Without storage the choice lasts for this page view.
-            }
-            setAgeCookie();
-            setAccepted(true);
-          }}
-        >
+      {/* A form, so the notice can be answered before the page's script runs (a slow connection, a
+          first view not yet hydrated): the browser posts it and the server sets the cookie and
+          loads the page again. The running app answers it here instead. */}
+      <form
+        className="button-row"
+        method="post"
+        action={`${FIRST_VIEW_AGE_PATH}?to=${encodeURIComponent(location.pathname + location.search)}`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          try {
+            localStorage.setItem(AGE_KEY, AGE_CONFIRMED);
+          } catch {
+            // Without storage the choice lasts for this page view (and the cookie).
+          }
+          setAgeCookie();
+          setAccepted(true);
+        }}
+      >
+        <button type="submit" className="button button--primary" data-testid="age-accept" data-autofocus="">
           {t('age.accept')}
         </button>
-        <button
-          type="button"
-          className="button"
-          data-testid="age-leave"
-          onClick={() => window.location.assign('https://www.google.com/')}
-        >
+        <a className="button" data-testid="age-leave" href={LEAVE_URL} rel="noreferrer">
           {t('age.leave')}
-        </button>
-      </div>
+        </a>
+      </form>
     </Modal>
   );
 }
