@@ -17,6 +17,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { hashPassword, newToken, sha256 } from '../apps/server/src/lib/crypto.ts';
 import { SessionRepository } from '../apps/server/src/modules/auth/session.repository.ts';
+import { percentile } from './percentile.ts';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1500);
@@ -34,9 +35,6 @@ export interface MessageBenchRow {
 }
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 export async function benchMessages(): Promise<MessageBenchRow[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanverse-bench-msg-'));

@@ -26,6 +26,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { bulkSeedSql, bulkToken } from '../apps/server/src/seed/bulk.ts';
+import { percentile } from './percentile.ts';
 import {
   type Child,
   commandTicks,
@@ -71,8 +72,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const load = () => os.loadavg().map((l) => Math.round(l * 10) / 10);
 const fan = (i: number) => `bfan${String(i + 1).padStart(6, '0')}`;
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 function spread(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);

@@ -22,15 +22,13 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { misspelledQuery, seedCreators, seeded } from '../apps/server/test/search-corpus.ts';
+import { percentile } from './percentile.ts';
 
 const CREATORS = Number(process.env.BENCH_CREATORS ?? 10_000);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 1_000);
 /** Set: the database is kept for EXPLAIN (its name is printed). */
 const CALLERS = Number(process.env.BENCH_CALLERS ?? 4);
 const PROFILE_DIR = process.env.BENCH_PROF;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 interface SearchRow {
   store: string;
