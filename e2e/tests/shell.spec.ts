@@ -22,8 +22,12 @@ test.describe('visitors', () => {
     const advice = page.getByTestId('age-advice');
     await expect(advice).toBeVisible();
     await shot(page, info, 'age-advice-desktop');
+    // The page behind the open notice is inert once the app has taken over, as behind any modal.
+    const rootInert = () => page.evaluate(() => document.getElementById('root')?.inert);
+    expect(await rootInert()).toBe(true);
     await page.getByTestId('age-accept').click();
     await expect(advice).toBeHidden();
+    expect(await rootInert()).toBe(false);
     expect(await page.evaluate(() => localStorage.getItem('ageAccepted'))).toBe('confirm');
     await page.reload();
     await expect(page.getByTestId('header')).toBeVisible();

@@ -15,6 +15,7 @@ import { useSession } from './app/session.store.ts';
 import { useUi } from './app/ui.store.ts';
 import { ageAccepted } from './shell/Gates.tsx';
 import { cachedValue, firstViewSession, setServerSnapshot } from './ssr/firstViewData.ts';
+import { updateInert } from './ui/Modal.tsx';
 import './styles/app.css';
 import './styles/content.css';
 
@@ -88,13 +89,15 @@ useSession.subscribe((state, previous) => {
  * then #root was inert and hidden from assistive technology (app.css: no clicks either; a visitor's
  * page with the age notice is not inert, and the notice takes clicks, http/first-view.ts). Its test
  * ids, renamed so that a browser test could not act on markup that was not live yet
- * (ssr/firstView.tsx), are the app's again. A modal of the app makes #root inert again afterwards.
+ * (ssr/firstView.tsx), are the app's again. While a modal of the app is open, #root stays inert.
  */
 function firstViewTakeover(): void {
   if (!container?.hasAttribute('data-first-view')) return;
   container.removeAttribute('data-first-view');
   container.removeAttribute('aria-hidden');
-  container.inert = false;
+  // Live now, but for a modal already open (the age notice moved out of it): the page stays inert
+  // behind that.
+  updateInert();
   if (!hydrate) return;
   for (const element of container.querySelectorAll('[data-fv-testid]')) {
     element.setAttribute('data-testid', element.getAttribute('data-fv-testid') ?? '');

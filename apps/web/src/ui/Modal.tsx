@@ -24,7 +24,8 @@ const FOCUSABLE =
 
 /** Open modals, topmost last; the page behind them is inert while any is open. */
 const stack: HTMLElement[] = [];
-function updateInert(): void {
+/** Makes #root inert while a modal is open, and only then (main.tsx calls it when it takes over the first view). */
+export function updateInert(): void {
   const root = document.getElementById('root');
   if (root) root.inert = stack.length > 0;
 }
