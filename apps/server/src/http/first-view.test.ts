@@ -462,8 +462,7 @@ describe('page loads through the server', () => {
     // Until then the notice's page is not inert, so its form takes clicks before the app runs
     // (the page behind it takes none: app.css); any other first view is.
     const inertRoot = (html = '') => /<div id="root" data-first-view="" inert aria-hidden="true">/.test(html);
-    const page = (cookies: Record<string, string>) =>
-      view.render(request('/', cookies), INDEX).then((v) => v?.html);
+    const page = (cookies: Record<string, string>) => render('/', cookies).then((v) => v?.html);
     expect(inertRoot(await page({}))).toBe(false);
     expect(await page({})).toContain('<div id="root" data-first-view="">');
     expect(inertRoot(await page({ fv_age: '1' }))).toBe(true);

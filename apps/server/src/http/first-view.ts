@@ -204,9 +204,9 @@ export function injectFirstView(
   // A visitor's page opens with the age notice (shell/Gates.tsx), a form the browser can send
   // before the app has taken over (POST FIRST_VIEW_AGE_PATH): #root is not inert then, so the
   // notice takes clicks and is read out (an alert dialog, aria-modal); the page behind it still
-  // takes none (app.css).
-  const ageNotice = view.data.viewer === null && view.data.ageAccepted === false;
-  const rootState = ageNotice ? 'data-first-view=""' : 'data-first-view="" inert aria-hidden="true"';
+  // takes none (app.css). (A signed-in viewer's view counts as accepted.)
+  const rootState =
+    view.data.ageAccepted === false ? 'data-first-view=""' : 'data-first-view="" inert aria-hidden="true"';
   return html
     .replace(
       /<html lang="[^"]*">/,

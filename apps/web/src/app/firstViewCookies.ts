@@ -48,8 +48,13 @@ export function setScreenCookie(screen: ScreenClass): void {
   if (readCookie(FIRST_VIEW_COOKIES.screen) !== screen) setCookie(FIRST_VIEW_COOKIES.screen, screen);
 }
 
+/** Whether this browser holds the accepted age notice's cookie (set here, or by the notice's form). */
+export function hasAgeCookie(): boolean {
+  return readCookie(FIRST_VIEW_COOKIES.age) === '1';
+}
+
 export function setAgeCookie(): void {
-  if (readCookie(FIRST_VIEW_COOKIES.age) !== '1') setCookie(FIRST_VIEW_COOKIES.age, '1');
+  if (!hasAgeCookie()) setCookie(FIRST_VIEW_COOKIES.age, '1');
 }
 
 /**

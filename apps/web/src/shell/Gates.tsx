@@ -1,9 +1,9 @@
-import { FIRST_VIEW_AGE_PATH, FIRST_VIEW_COOKIES } from '@fanverse/contract';
+import { FIRST_VIEW_AGE_PATH } from '@fanverse/contract';
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useFirstRender } from '../app/firstRender.tsx';
-import { readCookie, setAgeCookie } from '../app/firstViewCookies.ts';
+import { hasAgeCookie, setAgeCookie } from '../app/firstViewCookies.ts';
 import { useSpecialUsernameDialog } from '../app/lifecycle.ts';
 import { applyUpdate } from '../app/serviceWorker.ts';
 import { useSession } from '../app/session.store.ts';
@@ -25,7 +25,7 @@ export function ageAccepted(): boolean {
   } catch {
     // No storage: the cookie alone says.
   }
-  return readCookie(FIRST_VIEW_COOKIES.age) === '1';
+  return hasAgeCookie();
 }
 
 /** Age advice for logged-out visitors (spec §1, §4): blocks the page until accepted. */
