@@ -31,6 +31,22 @@ export const FIRST_VIEW_COOKIES = {
   screen: 'fv_screen',
 } as const;
 
+/** The fv_age value of an accepted age notice. */
+export const AGE_ACCEPTED = '1';
+
+/** How long the first view's plain cookies (language, age, screen) last: a year. */
+export const FIRST_VIEW_COOKIE_MAX_AGE = 365 * 86_400;
+
+/**
+ * A first-view cookie as the browser is told it (the client's `document.cookie`, the server's
+ * `Set-Cookie`): the whole site, a year, sent on top-level navigations (Lax), Secure on HTTPS; a
+ * `null` value clears it.
+ */
+export function firstViewCookie(name: string, value: string | null, secure: boolean): string {
+  const attributes = `Path=/; Max-Age=${value === null ? 0 : FIRST_VIEW_COOKIE_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return `${name}=${value === null ? '' : encodeURIComponent(value)}; ${attributes}`;
+}
+
 /** Where the client asks the server to set (POST, with its token header) or clear (DELETE) fv_session. */
 export const FIRST_VIEW_SESSION_PATH = '/web/session';
 

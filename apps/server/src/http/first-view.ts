@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  AGE_ACCEPTED,
   DEFAULT_LANGUAGE,
   type EndpointName,
   type EndpointOutput,
@@ -12,6 +13,7 @@ import {
   FIRST_VIEW_SESSION_PATH,
   type FirstViewData,
   type FirstViewInput,
+  firstViewCookie,
   LANGUAGES,
   type Language,
   SCREEN_CLASSES,
@@ -351,7 +353,7 @@ export function createFirstView(deps: FirstViewDeps) {
       if (!content) return null;
       const screen = screenOf(req, cookies);
       const user = profile ? sessionUserOf(profile) : null;
-      const ageAccepted = !!auth || cookies[FIRST_VIEW_COOKIES.age] === '1';
+      const ageAccepted = !!auth || cookies[FIRST_VIEW_COOKIES.age] === AGE_ACCEPTED;
       const now = Date.now();
       const markup = renderer.renderFirstView({
         url: req.url,
@@ -483,7 +485,7 @@ export function registerFirstViewCookies(
 
 /** `Set-Cookie` for the accepted age notice: a year, readable by the app (which sets it itself too). */
 export function ageCookie(secure: boolean): string {
-  return `${FIRST_VIEW_COOKIES.age}=1; Path=/; Max-Age=${365 * 86_400}; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return firstViewCookie(FIRST_VIEW_COOKIES.age, AGE_ACCEPTED, secure);
 }
 
 /** `to` when it names a page of this site (path, query and fragment), otherwise the home page. */

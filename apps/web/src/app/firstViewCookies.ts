@@ -1,6 +1,8 @@
 import {
+  AGE_ACCEPTED,
   FIRST_VIEW_COOKIES,
   FIRST_VIEW_SESSION_PATH,
+  firstViewCookie,
   type Language,
   type ScreenClass,
   TOKEN_HEADER,
@@ -12,16 +14,10 @@ import {
  * age notice and the screen class (plain cookies, set here) and the session token (HttpOnly, so set and cleared by the
  * server on request). The API never reads any of them.
  */
-const YEAR_SECONDS = 365 * 86_400;
-
 function setCookie(name: string, value: string | null): void {
   try {
-    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari.
-    document.cookie =
-      value === null
-        ? `${name}=; Path=/; Max-Age=0; SameSite=Lax${secure}`
-        : `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax${secure}`;
+    document.cookie = firstViewCookie(name, value, window.location.protocol === 'https:');
   } catch {
     // No document (tests) or cookies disabled: pages are then rendered for a visitor in English.
   }
@@ -50,11 +46,11 @@ export function setScreenCookie(screen: ScreenClass): void {
 
 /** Whether this browser holds the accepted age notice's cookie (set here, or by the notice's form). */
 export function hasAgeCookie(): boolean {
-  return readCookie(FIRST_VIEW_COOKIES.age) === '1';
+  return readCookie(FIRST_VIEW_COOKIES.age) === AGE_ACCEPTED;
 }
 
 export function setAgeCookie(): void {
-  if (!hasAgeCookie()) setCookie(FIRST_VIEW_COOKIES.age, '1');
+  if (!hasAgeCookie()) setCookie(FIRST_VIEW_COOKIES.age, AGE_ACCEPTED);
 }
 
 /**
