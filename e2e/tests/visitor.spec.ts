@@ -95,7 +95,10 @@ test('a visitor sees free stories on the home page, opens them, and never gets l
       await expect(row).toBeVisible();
       await expect(row).toHaveAttribute('aria-label', lang === 'en' ? 'Stories' : 'Historias');
       await expect(row.locator('img').first()).toHaveJSProperty('complete', true);
-      await expect(page.getByTestId('visitor-feed').getByTestId('post-card').first()).toBeVisible();
+      const card = page.getByTestId('visitor-feed').getByTestId('post-card').first();
+      await expect(card).toBeVisible();
+      // A post reads as in every feed, not centred like the landing's copy around it.
+      await expect(card).toHaveCSS('text-align', 'start');
       await shot(page, info, `visitor-home-${lang}-${size}`);
 
       await row.getByTestId('story-bubble').first().click();
