@@ -46,9 +46,12 @@ describe("a feed's counted total", () => {
     expect(await total()).toBe(3); // fresh: the count is reused
     wait(25_000); // 31 s after the count
     expect(await total()).toBe(3); // stale: answered at once, counted again meanwhile
-    await vi.waitFor(async () => {
-      wait(6_000);
-      expect(await total()).toBe(2);
-    });
+    await vi.waitFor(
+      async () => {
+        wait(6_000);
+        expect(await total()).toBe(2);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
   });
 });
