@@ -59,6 +59,17 @@ export function testClip(opts: {
   }
 }
 
+/**
+ * Waits until the app has taken over the server's first view (ADR 0048: #root loses
+ * data-first-view); until then the page is the server's markup and the app's handlers, such as a
+ * modal's focus trap, are not running.
+ */
+export async function appTookOver(page: Page, message?: string): Promise<void> {
+  await expect(page.locator('#root'), message).not.toHaveAttribute('data-first-view', /.*/, {
+    timeout: 20_000,
+  });
+}
+
 /** Skips the age advice for a logged-out visitor, as a returning visitor would have. */
 export async function acceptAge(page: Page): Promise<void> {
   await page.addInitScript(() => window.localStorage.setItem('ageAccepted', 'confirm'));

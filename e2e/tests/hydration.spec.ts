@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { firstViewPages } from '../first-view-pages.ts';
-import { DESKTOP, PHONE, sessionOf } from './helpers.ts';
+import { appTookOver, DESKTOP, PHONE, sessionOf } from './helpers.ts';
 
 /**
  * The server's first view is hydrated, not replaced (ADR 0048): on the four first-view pages
@@ -94,9 +94,7 @@ test('the first view is hydrated without a mismatch on every first-view page', a
           true,
         );
         // …the app took over…
-        await expect(tab.locator('#root'), where).not.toHaveAttribute('data-first-view', /.*/, {
-          timeout: 20_000,
-        });
+        await appTookOver(tab, where);
         await tab.waitForLoadState('networkidle');
         await tab.waitForTimeout(500);
         // …by hydrating it: the server's nodes are the app's.

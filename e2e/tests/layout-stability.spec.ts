@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { acceptAge, PHONE } from './helpers.ts';
+import { acceptAge, appTookOver, PHONE } from './helpers.ts';
 
 /**
  * Nothing on the first view moves when the app takes over it (ADR 0048; Lighthouse's Cumulative
@@ -46,7 +46,7 @@ async function shiftsOnLoad(tab: Page, base: string): Promise<{ value: number; w
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await tab.goto('/');
-  await expect(tab.locator('#root')).not.toHaveAttribute('data-first-view', /.*/, { timeout: 20_000 });
+  await appTookOver(tab);
   await tab.waitForLoadState('networkidle');
   await tab.waitForTimeout(1_000);
   return tab.evaluate(

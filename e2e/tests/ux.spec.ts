@@ -2,7 +2,15 @@
 // a text is involved).
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { acceptAge, DEMO_PASSWORD, loginByApi, openWithToken, PHONE, signUpFan } from './helpers.ts';
+import {
+  acceptAge,
+  appTookOver,
+  DEMO_PASSWORD,
+  loginByApi,
+  openWithToken,
+  PHONE,
+  signUpFan,
+} from './helpers.ts';
 
 const LANGUAGES = ['en', 'es'] as const;
 
@@ -214,9 +222,9 @@ test('15: the age advice is an announced alert dialog that keeps keyboard focus 
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toBeVisible();
   // The keys below are the running app's focus trap: the server's first view shows the notice at
-  // once, but until the app has taken it over (#root loses data-first-view) nothing traps Tab, and
-  // on a slow machine the first presses landed on the page behind it.
-  await expect(page.locator('#root')).not.toHaveAttribute('data-first-view', /.*/, { timeout: 20_000 });
+  // once, but until the app has taken it over nothing traps Tab, and on a slow machine the first
+  // presses landed on the page behind it.
+  await appTookOver(page);
   await expect(dialog).toHaveAttribute('aria-modal', 'true');
   await expect(dialog).toHaveAccessibleName(/18/);
   await expect(dialog).toHaveAccessibleDescription(/adult/i);

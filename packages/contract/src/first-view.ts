@@ -35,7 +35,7 @@ export const FIRST_VIEW_COOKIES = {
 export const AGE_ACCEPTED = '1';
 
 /** How long the first view's plain cookies (language, age, screen) last: a year. */
-export const FIRST_VIEW_COOKIE_MAX_AGE = 365 * 86_400;
+const FIRST_VIEW_COOKIE_MAX_AGE = 365 * 86_400;
 
 /**
  * A first-view cookie as the browser is told it (the client's `document.cookie`, the server's
