@@ -45,6 +45,26 @@ test.describe('visitors', () => {
     const advice = page.locator('[data-fv-testid=age-advice]');
     await expect(advice).toBeVisible();
     await expect(advice.locator('[data-fv-testid=age-leave]')).toHaveAttribute('href', /^https:\/\//);
+    // The keyboard reaches the notice alone: the page behind it is inert until the app takes over
+    // (its links, two, its answers, two, then out of the page).
+    const focused = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) return 'nothing';
+        if (document.getElementById('root')?.contains(active))
+          return `the page: ${active.outerHTML.slice(0, 80)}`;
+        return document.querySelector('[data-fv-testid=age-advice]')?.contains(active)
+          ? 'the notice'
+          : 'elsewhere';
+      });
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      expect(await focused(), `Tab ${i + 1}`).toBe('the notice');
+    }
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      expect(await focused(), `Tab ${i + 5}`).not.toMatch(/^the page/);
+    }
     await advice.locator('[data-fv-testid=age-accept]').click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator('[data-fv-testid=post-card]').first()).toBeVisible();

@@ -221,9 +221,9 @@ test('15: the age advice is an announced alert dialog that keeps keyboard focus 
   await page.goto('/');
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toBeVisible();
-  // The keys below are the running app's focus trap: the server's first view shows the notice at
-  // once, but until the app has taken it over nothing traps Tab, and on a slow machine the first
-  // presses landed on the page behind it.
+  // The keys below are the running app's focus trap. The server's first view shows the notice at
+  // once, outside its inert #root: Tab reaches nothing behind it, but nothing traps it either
+  // until the app has taken over (shell.spec's journey without script checks that part).
   await appTookOver(page);
   await expect(dialog).toHaveAttribute('aria-modal', 'true');
   await expect(dialog).toHaveAccessibleName(/18/);

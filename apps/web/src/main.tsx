@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 // The DOM build of RouterProvider wires react-dom's flushSync, which usePatchQuery asks for.
 import { RouterProvider } from 'react-router/dom';
 import { AppTree } from './app/AppTree.tsx';
-import { readFirstView } from './app/firstView.ts';
+import { dropFirstViewOutside, readFirstView } from './app/firstView.ts';
 import { setAgeCookie, setLanguageCookie, syncSessionCookie } from './app/firstViewCookies.ts';
 import { whenHydrated } from './app/hydration.tsx';
 import i18n, { i18nReady } from './app/i18n.ts';
@@ -38,6 +38,7 @@ if (firstView && firstView.viewer !== viewer) {
   // Someone else's page (or a visitor's for someone signed in): off the screen until the app renders.
   container.innerHTML =
     '<div class="loader loader--page"><span class="spinner" aria-hidden="true"></span></div>';
+  dropFirstViewOutside();
 }
 if (usable) {
   for (const query of firstView.queries) queryClient.setQueryData(query.key, cachedValue(query));
@@ -86,17 +87,17 @@ useSession.subscribe((state, previous) => {
 // while it works through the first screen instead of blocking it in one long task.
 /**
  * Marks the server's first view as the app's, once all of it is hydrated (app/hydration.tsx): until
- * then #root was inert and hidden from assistive technology (app.css: no clicks either; a visitor's
- * page with the age notice is not inert, and the notice takes clicks, http/first-view.ts). Its test
- * ids, renamed so that a browser test could not act on markup that was not live yet
+ * then #root was inert and hidden from assistive technology (app.css: no clicks either; the age
+ * notice of a visitor's page stood outside it, http/first-view.ts, and is the app's own by now, or
+ * gone). Its test ids, renamed so that a browser test could not act on markup that was not live yet
  * (ssr/firstView.tsx), are the app's again. While a modal of the app is open, #root stays inert.
  */
 function firstViewTakeover(): void {
   if (!container?.hasAttribute('data-first-view')) return;
+  dropFirstViewOutside();
   container.removeAttribute('data-first-view');
   container.removeAttribute('aria-hidden');
-  // Live now, but for a modal already open (the age notice moved out of it): the page stays inert
-  // behind that.
+  // Live now, but for a modal already open (the age notice): the page stays inert behind that.
   updateInert();
   if (!hydrate) return;
   for (const element of container.querySelectorAll('[data-fv-testid]')) {

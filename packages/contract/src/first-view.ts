@@ -13,6 +13,15 @@ import type { Profile } from './http/user.ts';
 export const FIRST_VIEW_SCRIPT_ID = 'fv-first-view';
 
 /**
+ * What the first view shows outside its `#root`, which is inert until the app takes over: an open
+ * modal (the visitor's age notice), so that it alone takes the keyboard and the clicks. The
+ * renderer wraps such a modal in an element of this tag where the app renders it; the server moves
+ * it into the page's element of this id, after `#root`; the app removes that element once it shows
+ * the modal itself.
+ */
+export const FIRST_VIEW_OUTSIDE = 'fv-outside';
+
+/**
  * Cookies the server reads only to render GET pages (never on /api/: the API takes its token
  * from a header, so these are no CSRF surface).
  */

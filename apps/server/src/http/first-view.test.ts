@@ -82,11 +82,13 @@ function dataOf(html = ''): FirstViewData {
 async function render(url: string, cookies: Record<string, string> = {}) {
   const page = await view.render(request(url, cookies), INDEX);
   if (!page) return null;
-  const root =
-    /<div id="root" data-first-view=""(?: inert aria-hidden="true")?>([\s\S]*)<\/div><script type="application\/json"/.exec(
+  // #root, inert, then what stands outside it (an open modal: the age notice), then the data.
+  const parts =
+    /<div id="root" data-first-view="" inert aria-hidden="true">([\s\S]*?)<\/div>(?:<div id="fv-outside">([\s\S]*)<\/div>)?<script type="application\/json"/.exec(
       page.html,
-    )?.[1] ?? '';
-  return { ...page, root, data: dataOf(page.html) };
+    );
+  if (!parts) throw new Error(`no inert #root in the first view of ${url}`);
+  return { ...page, root: parts[1] ?? '', outside: parts[2] ?? '', data: dataOf(page.html) };
 }
 
 function feedOf(data: FirstViewData, index = 0): PostsResponse {
@@ -111,10 +113,17 @@ describe('the first view of a page (ADR 0048)', () => {
       expect(page.root).toContain('Free sunrise for everyone');
       // A visitor's feed holds free posts only: the paid one is in neither the markup nor the data.
       expect(page.html).not.toContain('Pay to see the sunset');
-      // No age notice accepted: it is rendered over the page.
-      expect(page.root).toContain('data-fv-testid="age-advice"');
+      // No age notice accepted: it is rendered over the page, outside the inert #root (so that the
+      // keyboard reaches it alone), in the page's language.
+      expect(page.outside).toContain('data-fv-testid="age-advice"');
+      expect(page.outside).toContain('role="alertdialog"');
+      expect(page.root).not.toContain('age-advice');
     }
-    expect((await render('/', { fv_age: '1' }))?.root).not.toContain('data-fv-testid="age-advice"');
+    expect(en.outside).toContain('Adults only (18+)');
+    expect(es.outside).toContain('Solo para adultos (18+)');
+    const accepted = await render('/', { fv_age: '1' });
+    expect(accepted?.html).not.toContain('data-fv-testid="age-advice"');
+    expect(accepted?.html).not.toContain('fv-outside');
   });
 
   it("a visitor's home holds the day's stories above the feed, as the app shows them (nothing moves at the takeover)", async () => {
@@ -162,7 +171,7 @@ describe('the first view of a page (ADR 0048)', () => {
     );
     expect(page?.data.profile?.username).toBe(fan.username);
     expect(page?.root).toContain('data-fv-testid="user-menu-button"');
-    expect(page?.root).not.toContain('data-fv-testid="age-advice"');
+    expect(page?.html).not.toContain('data-fv-testid="age-advice"');
   });
 
   it("renders a creator's page for a signed-in fan in both languages; a visitor gets none (login first)", async () => {
@@ -458,14 +467,12 @@ describe('page loads through the server', () => {
     expect(ok.headers['cache-control']).toBe('no-store');
     expect(String(ok.headers['set-cookie'])).toMatch(/^fv_age=1; Path=\/; Max-Age=31536000; SameSite=Lax$/);
     // The page it goes back to is rendered without the notice (the cookie is what the first view reads).
-    expect((await render('/', { fv_age: '1' }))?.root).not.toContain('data-fv-testid="age-advice"');
-    // Until then the notice's page is not inert, so its form takes clicks before the app runs
-    // (the page behind it takes none: app.css); any other first view is.
-    const inertRoot = (html = '') => /<div id="root" data-first-view="" inert aria-hidden="true">/.test(html);
-    const page = (cookies: Record<string, string>) => render('/', cookies).then((v) => v?.html);
-    expect(inertRoot(await page({}))).toBe(false);
-    expect(await page({})).toContain('<div id="root" data-first-view="">');
-    expect(inertRoot(await page({ fv_age: '1' }))).toBe(true);
+    expect((await render('/', { fv_age: '1' }))?.html).not.toContain('data-fv-testid="age-advice"');
+    // Until then the notice's form stands outside #root, which is inert with or without it (render()
+    // finds an inert #root or fails): the notice takes the clicks and the keys, the page behind none.
+    const before = await render('/', {});
+    expect(before?.outside).toContain('<form class="button-row" action="/web/age?to=%2F" method="post">');
+    expect(before?.root).not.toContain('<form');
     // Never away from this site: an open redirect would let a link use the notice to send people anywhere.
     for (const to of [
       '//evil.example/x',
@@ -536,6 +543,18 @@ describe('first-view helpers', () => {
     expect(html).toContain(
       '<div id="root" data-first-view="" inert aria-hidden="true"><p>hi</p></div><script type="application/json" id="fv-first-view">',
     );
+    // An open modal the renderer marked stands outside the inert #root, in the page's #fv-outside.
+    const withNotice = injectFirstView(INDEX, {
+      markup:
+        '<p>a</p><fv-outside><div role="alertdialog"><p>&lt;/fv-outside&gt;</p></div></fv-outside><p>b</p>',
+      data: { language: 'en', viewer: null, app: {}, profile: null, queries: [], pages: [] } as never,
+      links: '',
+      screen: 'mobile',
+    });
+    expect(withNotice).toContain(
+      '<div id="root" data-first-view="" inert aria-hidden="true"><p>a</p><p>b</p></div><div id="fv-outside"><div role="alertdialog"><p>&lt;/fv-outside&gt;</p></div></div><script type="application/json"',
+    );
+    expect(html).not.toContain('fv-outside');
     // The entry runs after the first paint: the boot script has it and the modules to preload.
     expect(html).toContain(
       '<script type="module" async src="/first-view-boot.js" data-entry="/assets/index.js"',

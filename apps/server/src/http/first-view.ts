@@ -9,6 +9,7 @@ import {
   endpoints,
   FIRST_VIEW_AGE_PATH,
   FIRST_VIEW_COOKIES,
+  FIRST_VIEW_OUTSIDE,
   FIRST_VIEW_SCRIPT_ID,
   FIRST_VIEW_SESSION_PATH,
   type FirstViewData,
@@ -175,8 +176,20 @@ export function injectFirstView(
   const root = /<div id="root">[\s\S]*?<\/main>\s*<\/div>/;
   if (!root.test(indexHtml)) return indexHtml;
   // #root is inert (no focus, no clicks) and hidden from assistive technology until the app has
-  // replaced the markup with its own, live one (main.tsx): nothing done on it would be kept (but
-  // the age notice, below).
+  // replaced the markup with its own, live one (main.tsx): nothing done on it would be kept.
+  // A modal open in the view (a visitor's age notice, shell/Gates.tsx) stands outside it, after it,
+  // so that the keyboard reaches it alone: it is a form the browser can send before the app has
+  // taken over (POST FIRST_VIEW_AGE_PATH). The renderer marks it (ui/Modal.tsx); the tag is unique
+  // and the renderer escapes every `<` of text, so the first closing tag is the marked element's.
+  const outside: string[] = [];
+  const markup = view.markup.replace(
+    new RegExp(`<${FIRST_VIEW_OUTSIDE}>([\\s\\S]*?)</${FIRST_VIEW_OUTSIDE}>`, 'g'),
+    (_, modal: string) => {
+      outside.push(modal);
+      return '';
+    },
+  );
+  const outsideHtml = outside.length ? `<div id="${FIRST_VIEW_OUTSIDE}">${outside.join('')}</div>` : '';
   // The app's modules are asked for once the markup is painted (public/first-view-boot.js): the
   // entry's <script> and every modulepreload (index.html's and the page's) go to the boot script.
   const modules: string[] = [];
@@ -203,12 +216,6 @@ export function injectFirstView(
   const boot = entry
     ? `<script type="module" async src="/first-view-boot.js" data-entry="${entry}" data-modules="${modules.join(' ')}"></script>`
     : '';
-  // A visitor's page opens with the age notice (shell/Gates.tsx), a form the browser can send
-  // before the app has taken over (POST FIRST_VIEW_AGE_PATH): #root is not inert then, so the
-  // notice takes clicks and is read out (an alert dialog, aria-modal); the page behind it still
-  // takes none (app.css). (A signed-in viewer's view counts as accepted.)
-  const rootState =
-    view.data.ageAccepted === false ? 'data-first-view=""' : 'data-first-view="" inert aria-hidden="true"';
   return html
     .replace(
       /<html lang="[^"]*">/,
@@ -218,7 +225,7 @@ export function injectFirstView(
     .replace(
       root,
       () =>
-        `<div id="root" ${rootState}>${view.markup}</div><script type="application/json" id="${FIRST_VIEW_SCRIPT_ID}">${scriptJson(view.data)}</script>${boot}`,
+        `<div id="root" data-first-view="" inert aria-hidden="true">${markup}</div>${outsideHtml}<script type="application/json" id="${FIRST_VIEW_SCRIPT_ID}">${scriptJson(view.data)}</script>${boot}`,
     );
 }
 

@@ -1,8 +1,9 @@
-import { TIMINGS } from '@fanverse/contract';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { FIRST_VIEW_OUTSIDE, TIMINGS } from '@fanverse/contract';
+import { createElement, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useFirstRender } from '../app/firstRender.tsx';
+import { dropFirstViewOutside } from '../app/firstView.ts';
 
 export interface ModalProps {
   open: boolean;
@@ -47,8 +48,11 @@ export function Modal({
 }: ModalProps) {
   const { t } = useTranslation();
   const [mounted, setMounted] = useState(open);
-  // A modal open in the server's first view (ADR 0048) is written in place there (no document.body
-  // to portal to), and so in the render that hydrates it; right after, it moves to document.body.
+  // A modal open in the server's first view (ADR 0048) has no document.body to portal to: the
+  // server's render wraps it in a FIRST_VIEW_OUTSIDE element where it stands, and the server moves
+  // that out of #root, which stays inert (so the keyboard reaches the modal alone). The render that
+  // hydrates #root has nothing there; right after, the modal is portalled to document.body as any
+  // other, in place of the server's copy.
   const inPlace = useFirstRender() !== null;
   // It is shown as it is once open, on the server and in the app's first render that hydrates or
   // replaces it (no fade out and in again).
@@ -82,6 +86,12 @@ export function Modal({
     }, TIMINGS.modalAnimationMs);
     return () => clearTimeout(timer);
   }, [open]);
+
+  // The server's copy goes in the same frame as this one appears (a layout effect: no moment with
+  // both, or with neither).
+  useLayoutEffect(() => {
+    if (mounted && !inPlace) dropFirstViewOutside();
+  }, [mounted, inPlace]);
 
   useEffect(() => {
     if (!mounted || inPlace) return;
@@ -175,5 +185,7 @@ export function Modal({
       </div>
     </div>
   );
-  return inPlace ? modal : createPortal(modal, document.body);
+  if (!inPlace) return createPortal(modal, document.body);
+  // On the server (no document): marked to be moved out of #root. Hydrating: the server moved it.
+  return typeof document === 'undefined' ? createElement(FIRST_VIEW_OUTSIDE, null, modal) : null;
 }
