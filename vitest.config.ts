@@ -17,6 +17,10 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
+          // Each worker process runs its files one after another on one module graph: every file
+          // builds its own app on its own database copy (test/harness.ts), and importing the server's
+          // modules afresh for each of 117 files was a quarter of the suite's time (ADR 0051).
+          isolate: false,
           globalSetup: ['apps/server/test/global-setup.ts'],
           setupFiles: ['apps/server/test/setup-env.ts'],
           testTimeout: 30_000,
