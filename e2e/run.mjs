@@ -43,12 +43,11 @@ run('npm', ['run', 'build']);
 // The home page's JavaScript against its budget (issue 13), on the build just made.
 run('node', ['scripts/web-budget.mjs']);
 const args = process.argv.slice(2);
-// The journeys run as shards, each a Playwright run of its own with its own server, data directory
-// and ports, at the same time: the tests of one shard share a server as they always did (one after
-// another), shards share nothing. A browser test mostly waits on one process at a time (the browser,
-// the server, ffmpeg), so two shards keep a two-core machine busy (ADR 0051). With arguments (a spec
-// file, -g) it is one run, as asked, unless E2E_SHARDS says otherwise.
-const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? (args.length ? 1 : 2)));
+// E2E_SHARDS=n runs the journeys as n shards at once, each a Playwright run of its own with its own
+// server, data directory and ports: the tests of one shard share a server as they always did (one
+// after another), shards share nothing. For a machine with cores to spare: on two cores the browser
+// already keeps both busy, and two shards were slower than one (ADR 0051). One run by default.
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 1));
 
 const ports = await freePorts(3 * shards);
 
