@@ -25,7 +25,7 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
-  // Two shards at once keep the machine busy: a slow CI machine gets more time before a check fails.
+  // A slow, busy CI machine gets more time before a check fails.
   expect: { timeout: process.env.CI ? 15_000 : 10_000 },
   reporter: [
     ['list'],
