@@ -19,22 +19,18 @@ export const E2E_APP_SECRET = 'e2e-only-secret-0123456789abcdef0123456789';
 
 export default defineConfig({
   testDir: './tests',
-  // One folder per shard when e2e/run.mjs runs several at once.
-  outputDir: process.env.E2E_OUTPUT_DIR ?? './artifacts/results',
+  outputDir: './artifacts/results',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   // A slow, busy CI machine gets more time before a check fails.
   expect: { timeout: process.env.CI ? 15_000 : 10_000 },
-  reporter: [
-    ['list'],
-    ['html', { outputFolder: process.env.E2E_REPORT_DIR ?? './artifacts/report', open: 'never' }],
-  ],
+  reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }]],
   use: {
     baseURL: BASE_URL,
     // A trace costs every test (DOM snapshots at each action): in CI only a failed test's retry
-    // records one (a sixth of the journeys' time on a two-core machine), locally every failure.
+    // records one (a sixth to two fifths of the journeys' time on a two-core machine), locally every failure.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromium,
@@ -68,8 +64,6 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         APP_SECRET: E2E_APP_SECRET,
         LIVE_RTMP_PORT: String(RTMP_PORT),
-        // No metrics listener: several servers run at once (one per shard, e2e/run.mjs).
-        METRICS_PORT: '0',
         // Journeys log in and out many times from one address.
         RATE_LOGIN_PER_IP: '1000',
         RATE_SIGNUP_PER_IP: '1000',
