@@ -2,12 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  LogController,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAuthenticator } from './http/auth.ts';
@@ -17,6 +12,7 @@ import { createWebFirstView, registerFirstViewCookies } from './http/first-view.
 import { acceptedEncoding, compressHtml, type HtmlPage } from './http/html.ts';
 import { createMetrics, type Metrics } from './http/metrics.ts';
 import { deleteTempFiles, readMultipart, registerMultipart } from './http/multipart.ts';
+import { OneLinePerRequest, requestSerializer } from './http/request-log.ts';
 import { COMPRESS_FROM_BYTES, defineRoute, outputModeOf } from './http/route.ts';
 import type { RouteDeps } from './http/route-deps.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -126,45 +122,30 @@ const MODULES: ((deps: RouteDeps) => void)[] = [
   developerRoutes,
 ];
 
-/**
- * One log line per request, when it is answered (with the method and path), instead of Fastify's
- * two (incoming and completed); errors are logged as Fastify does.
- */
-class OneLinePerRequest extends LogController {
-  override incomingRequest(): void {}
-
-  override requestCompleted(
-    error: Error | null | undefined,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): void {
-    if (error) super.requestCompleted(error, request, reply);
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-  }
-}
-
 /** Builds the whole app without listening (tests and main.ts both use this). */
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { config, database } = options;
   // Request logs are written asynchronously, in batches (lib/log-stream.ts, issue 13).
   const logStream = options.logger === false || options.logTo ? undefined : batchedLogStream();
+  const requestLog = new OneLinePerRequest();
   const app = Fastify({
     bodyLimit: config.bodyLimitBytes,
-    logController: new OneLinePerRequest(),
+    logController: requestLog,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
     trustProxy: config.trustProxy,
+    // Without a logger (`logger: false`, tests) a silent one: Fastify tells the log controller of
+    // each answered request only when it has a logger, and the request duration metric is
+    // observed there (http/request-log.ts).
     logger:
       options.logger === false
-        ? false
+        ? { level: 'silent' }
         : {
             level: config.logLevel,
             stream: options.logTo ?? logStream,
-            serializers: {
-              // Method and path only: never headers (tokens, cookies), nor query strings, which can
-              // carry reset codes and search words. (So nothing of a request is left to redact.)
-              req: (req) => ({ method: req.method, url: req.url.split('?')[0] }),
-            },
+            // Method and path only: never headers (tokens, cookies), nor query strings, which can
+            // carry reset codes and search words. (So nothing of a request is left to redact.)
+            serializers: { req: requestSerializer },
           },
   });
 
@@ -273,11 +254,14 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     { prefix: OIDC_CALLBACK_PATH, options: documentPolicy(false) },
   ]);
   registerErrorHandler(app);
-  const metrics = createMetrics(app, {
-    database,
-    sockets: () => realtime.io.of('/').sockets.size,
-    linked: () => realtime.linked(),
-  });
+  const metrics = createMetrics(
+    {
+      database,
+      sockets: () => realtime.io.of('/').sockets.size,
+      linked: () => realtime.linked(),
+    },
+    requestLog,
+  );
   // @fastify/multipart adds an async onRequest and an async onResponse hook to every route of the
   // instance it is registered on (about 0.8 µs of CPU per request on the start-up call, issue 13),
   // and only the endpoints that take files use it: they are registered in a scope of their own

@@ -22,5 +22,18 @@ describe('web pages, compressed', () => {
     expect(acceptedEncoding('identity')).toBeNull();
     expect(acceptedEncoding('gzip;q=0')).toBeNull();
     expect(acceptedEncoding(undefined)).toBeNull();
+    expect(acceptedEncoding('')).toBeNull();
+  });
+
+  it('reads each value once and gives the same answer from memory, long values included', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
+      expect(acceptedEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+      expect(acceptedEncoding(`${'x;q=1, '.repeat(100)}gzip;q=0`)).toBeNull();
+      expect(acceptedEncoding(`${'x;q=1, '.repeat(100)}gzip`)).toBe('gzip');
+    }
+    // More distinct values than are kept: answers stay right as the memory is emptied.
+    for (let i = 0; i < 600; i++) expect(acceptedEncoding(`gzip;q=0, x-${i}, br`)).toBe('br');
+    expect(acceptedEncoding('gzip;q=0')).toBeNull();
   });
 });

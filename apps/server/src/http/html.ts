@@ -44,8 +44,27 @@ export function compressHtml(html: string, best: boolean): HtmlPage {
 
 /** The encoding to send an answer in, from the request's Accept-Encoding (br first, then gzip). */
 export function acceptedEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  // Clients send one of a few values (a browser the same one every time): each is read once.
+  let known = encodingOf.get(acceptEncoding);
+  if (known === undefined) {
+    known = readAcceptEncoding(acceptEncoding);
+    if (acceptEncoding.length <= KEPT_LENGTH) {
+      if (encodingOf.size >= KEPT_VALUES) encodingOf.clear();
+      encodingOf.set(acceptEncoding, known);
+    }
+  }
+  return known;
+}
+
+/** The encodings read from the Accept-Encoding values last seen: at most 256 values of 128 characters. */
+const encodingOf = new Map<string, 'br' | 'gzip' | null>();
+const KEPT_VALUES = 256;
+const KEPT_LENGTH = 128;
+
+function readAcceptEncoding(acceptEncoding: string): 'br' | 'gzip' | null {
   const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name = '', ...params] = part.trim().split(';');
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
     accepted.set(name.trim(), q === undefined ? 1 : Number(q));
