@@ -4,7 +4,7 @@
  * for everyone and changes rarely: landing creators, the ranking of suggested creators.
  */
 export class CachedValue<T> {
-  private current: { at: number; value: Promise<T> } | undefined;
+  private current: { at: number; value: Promise<T>; settled?: { value: T } } | undefined;
   constructor(
     private readonly ttlMs: number,
     private readonly load: () => Promise<T>,
@@ -14,13 +14,28 @@ export class CachedValue<T> {
     const now = Date.now();
     if (!this.current || now - this.current.at > this.ttlMs) {
       const value = this.load();
-      const entry = { at: now, value };
+      const entry: { at: number; value: Promise<T>; settled?: { value: T } } = { at: now, value };
       this.current = entry;
-      value.catch(() => {
-        if (this.current === entry) this.current = undefined;
-      });
+      value.then(
+        (loaded) => {
+          entry.settled = { value: loaded };
+        },
+        () => {
+          if (this.current === entry) this.current = undefined;
+        },
+      );
     }
     return this.current.value;
+  }
+
+  /**
+   * The value without waiting, when it is loaded and still fresh; undefined otherwise (then `get()`).
+   * A hot path that finds it here skips the promises of `get()` (the start-up call, issue 13).
+   */
+  peek(): { value: T } | undefined {
+    const current = this.current;
+    if (!current?.settled || Date.now() - current.at > this.ttlMs) return undefined;
+    return current.settled;
   }
 
   /** The next call loads afresh. */

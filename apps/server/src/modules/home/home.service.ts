@@ -20,7 +20,7 @@ export interface HomeDeps {
     | 'media'
     | 'analytics'
   >;
-  settings: Pick<SettingsService, 'current'>;
+  settings: Pick<SettingsService, 'current' | 'currentNow'>;
 }
 
 /** Landing creators change rarely; every start-up call re-reading them would cost a query each. */
@@ -45,7 +45,13 @@ export class HomeService {
   }
 
   async startup(lang: Language): Promise<HomeResponse> {
-    const [creators, settings] = await Promise.all([this.landing.get(), this.deps.settings.current()]);
+    // Both are nearly always loaded already: taken without waiting, else loaded.
+    const kept = this.landing.peek();
+    const settingsNow = this.deps.settings.currentNow();
+    const [creators, settings] =
+      kept && settingsNow
+        ? [kept.value, settingsNow]
+        : await Promise.all([this.landing.get(), this.deps.settings.current()]);
     const second = Math.floor(Date.now() / 1000);
     const last = this.built.get(lang);
     if (last && last.creators === creators && last.settings === settings && last.second === second)

@@ -6,6 +6,7 @@ import type {
 } from '@fanverse/contract';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthInfo } from '../../http/guards.ts';
+import { CachedValue } from '../../lib/cached-value.ts';
 import type { ActionLog } from '../admin/action-log.ts';
 import type { MoneyTerms } from '../wallet/terms.service.ts';
 import {
@@ -46,27 +47,30 @@ const DEFAULT_CACHE_MS = 5_000;
  * amounts and dates never come from this cached copy: `MoneyTerms` reads them in the transaction.
  */
 export class SettingsService implements FeatureGate, StaffTwoFactorRule {
-  private cached: { at: number; values: Promise<Map<string, number>> } | undefined;
+  private readonly cached: CachedValue<Map<string, number>>;
 
-  constructor(private readonly deps: SettingsDeps) {}
+  constructor(private readonly deps: SettingsDeps) {
+    this.cached = new CachedValue(deps.cacheMs ?? DEFAULT_CACHE_MS, () => deps.repo.all());
+  }
 
   private values(): Promise<Map<string, number>> {
-    const now = Date.now();
-    if (!this.cached || now - this.cached.at >= (this.deps.cacheMs ?? DEFAULT_CACHE_MS)) {
-      const values = this.deps.repo.all();
-      this.cached = { at: now, values };
-      values.catch(() => {
-        this.cached = undefined;
-      });
-    }
-    return this.cached.values;
+    return this.cached.get();
   }
 
   /** The settings as the API shows them, derived once per loaded set of values. */
   private shown: { from: Map<string, number>; value: PlatformSettingsResponse } | undefined;
 
   async current(): Promise<PlatformSettingsResponse> {
-    const values = await this.values();
+    return this.shownOf(await this.values());
+  }
+
+  /** The settings as the API shows them when they are loaded and fresh, without waiting; else undefined. */
+  currentNow(): PlatformSettingsResponse | undefined {
+    const loaded = this.cached.peek();
+    return loaded && this.shownOf(loaded.value);
+  }
+
+  private shownOf(values: Map<string, number>): PlatformSettingsResponse {
     if (this.shown?.from === values) return this.shown.value;
     const value = {
       ...readPayoutTerms(values, this.deps.defaults),
@@ -80,7 +84,7 @@ export class SettingsService implements FeatureGate, StaffTwoFactorRule {
   }
 
   async update(auth: AuthInfo, input: PlatformSettingsRequest): Promise<PlatformSettingsResponse> {
-    this.cached = undefined; // the change log compares against what the database holds now
+    this.cached.clear(); // the change log compares against what the database holds now
     const before = await this.current();
     const values = {
       ...writePayoutTerms({ payoutPeriod: input.payoutPeriod, holdDays: input.holdDays }),
@@ -89,7 +93,7 @@ export class SettingsService implements FeatureGate, StaffTwoFactorRule {
       ...writeAllStaffTwoFactor(input.allStaffTwoFactor),
     };
     await this.deps.repo.set(values);
-    this.cached = undefined;
+    this.cached.clear();
     const after = await this.current();
     const changes = diff(before, after);
     if (Object.keys(changes).length > 0)
