@@ -7,7 +7,7 @@ export const pathOf = (url: string): string => {
   return query === -1 ? url : url.slice(0, query);
 };
 
-/** Told of each answered request (RequestLog.onCompleted). */
+/** Told of each answered request (OneLinePerRequest.onCompleted). */
 export type CompletedListener = (request: FastifyRequest, reply: FastifyReply) => void;
 
 /** pino's number for `info`: the request line is written at this level. */
