@@ -12,7 +12,7 @@ import { createWebFirstView, registerFirstViewCookies } from './http/first-view.
 import { acceptedEncoding, compressHtml, type HtmlPage } from './http/html.ts';
 import { createMetrics, type Metrics } from './http/metrics.ts';
 import { deleteTempFiles, readMultipart, registerMultipart } from './http/multipart.ts';
-import { OneLinePerRequest, requestSerializer } from './http/request-log.ts';
+import { OneLinePerRequest, pathOf, requestSerializer } from './http/request-log.ts';
 import { COMPRESS_FROM_BYTES, defineRoute, outputModeOf } from './http/route.ts';
 import type { RouteDeps } from './http/route-deps.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -464,7 +464,7 @@ async function registerWeb(app: FastifyInstance, config: Config, services: Servi
   }
   // Web pages and files. A plain hook that lets the API through at once (no promise per API call).
   const webRequest = async (req: FastifyRequest, reply: FastifyReply) => {
-    const url = req.url.split('?')[0] ?? '/';
+    const url = pathOf(req.url);
     if (url === '/healthz' || url === '/readyz') return;
     const file = path.join(config.webDistDir, path.normalize(url));
     if (

@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 
 /**
  * An answer compressed once in `encoding` (br at quality 6, gzip at level 6: answers kept for a
@@ -48,18 +49,15 @@ export function acceptedEncoding(acceptEncoding: string | undefined): 'br' | 'gz
   // Clients send one of a few values (a browser the same one every time): each is read once.
   let known = encodingOf.get(acceptEncoding);
   if (known === undefined) {
-    known = readAcceptEncoding(acceptEncoding);
-    if (acceptEncoding.length <= KEPT_LENGTH) {
-      if (encodingOf.size >= KEPT_VALUES) encodingOf.clear();
-      encodingOf.set(acceptEncoding, known);
-    }
+    known = readAcceptEncoding(acceptEncoding) ?? 'identity';
+    if (acceptEncoding.length <= KEPT_LENGTH) encodingOf.set(acceptEncoding, known);
   }
-  return known;
+  return known === 'identity' ? null : known;
 }
 
-/** The encodings read from the Accept-Encoding values last seen: at most 256 values of 128 characters. */
-const encodingOf = new Map<string, 'br' | 'gzip' | null>();
-const KEPT_VALUES = 256;
+/** The encodings read from the Accept-Encoding values last seen (`identity`: sent as is). */
+const encodingOf = new LRUCache<string, 'br' | 'gzip' | 'identity'>({ max: 256 });
+/** Longer values are read every time, so the memory stays small whatever clients send. */
 const KEPT_LENGTH = 128;
 
 function readAcceptEncoding(acceptEncoding: string): 'br' | 'gzip' | null {

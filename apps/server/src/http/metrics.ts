@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import { collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
-import type { CompletedListener } from './request-log.ts';
+import { type CompletedListener, pathOf } from './request-log.ts';
 
 export interface MetricsSources {
   database: Database;
@@ -197,7 +197,7 @@ export async function serveMetrics(
     const answer = (status: number, text: string) => {
       res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(`${text}\n`);
     };
-    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') return answer(404, 'Not found');
+    if (req.method !== 'GET' || pathOf(req.url ?? '') !== '/metrics') return answer(404, 'Not found');
     if (expected) {
       const given = Buffer.from(req.headers.authorization ?? '');
       if (given.length !== expected.length || !timingSafeEqual(given, expected))

@@ -1,10 +1,17 @@
+/** One load: when it started, its promise, and its value once it has come. */
+interface Load<T> {
+  at: number;
+  value: Promise<T>;
+  settled?: { value: T };
+}
+
 /**
  * A value loaded at most once per `ttlMs` and shared by every caller meanwhile (concurrent callers
  * share one load; a failed load is forgotten so the next call retries). For data that is the same
  * for everyone and changes rarely: landing creators, the ranking of suggested creators.
  */
 export class CachedValue<T> {
-  private current: { at: number; value: Promise<T>; settled?: { value: T } } | undefined;
+  private current: Load<T> | undefined;
   constructor(
     private readonly ttlMs: number,
     private readonly load: () => Promise<T>,
@@ -14,7 +21,7 @@ export class CachedValue<T> {
     const now = Date.now();
     if (!this.current || now - this.current.at > this.ttlMs) {
       const value = this.load();
-      const entry: { at: number; value: Promise<T>; settled?: { value: T } } = { at: now, value };
+      const entry: Load<T> = { at: now, value };
       this.current = entry;
       value.then(
         (loaded) => {
