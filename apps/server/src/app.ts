@@ -6,7 +6,12 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAuthenticator } from './http/auth.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  frameworkErrors,
+  registerErrorHandler,
+  sendNotFound,
+} from './http/error-handler.ts';
 import { registerEtags } from './http/etag.ts';
 import { createWebFirstView, registerFirstViewCookies } from './http/first-view.ts';
 import { acceptedEncoding, compressHtml, type HtmlPage } from './http/html.ts';
@@ -253,7 +258,14 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerSecurityHeaders(app, documentPolicy('same-origin-allow-popups'), [
     { prefix: OIDC_CALLBACK_PATH, options: documentPolicy(false) },
   ]);
-  registerErrorHandler(app);
+  // What no route answers: a web page for GET and HEAD outside the API, the JSON 404 otherwise.
+  const webPages = await createWebPages(config, services);
+  registerErrorHandler(app, {
+    notFound: (req, reply) =>
+      (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/')
+        ? webPages(req, reply)
+        : sendNotFound(req, reply),
+  });
   const metrics = createMetrics(
     {
       database,
@@ -352,7 +364,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     }
   });
 
-  await registerWeb(app, config, services);
+  await registerWebFiles(app, config, services);
 
   const realtime = attachRealtime({
     app,
@@ -433,39 +445,48 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 }
 
 /**
- * Serves the built web app, with index.html for every client-side route; the home page, creator
- * pages and posts with their first view rendered in (http/first-view.ts, ADR 0048).
+ * The built web app's files: each one a GET route of @fastify/static (found at start-up), with the
+ * precompressed copies the build made; and the cookies that name the first view's viewer.
  */
-async function registerWeb(app: FastifyInstance, config: Config, services: Services): Promise<void> {
+async function registerWebFiles(app: FastifyInstance, config: Config, services: Services): Promise<void> {
+  registerFirstViewCookies(app, services.auth, config.publicUrl);
+  if (!fs.existsSync(path.join(config.webDistDir, 'index.html'))) return;
+  await app.register(fastifyStatic, {
+    root: config.webDistDir,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    setHeaders: (reply, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}
+
+/**
+ * The web app's pages: index.html for every client-side route, the home page, creator pages and
+ * posts with their first view rendered in (http/first-view.ts, ADR 0048). Served where no route
+ * matches (the not-found handler), so an API call runs no hook for them (ADR 0052).
+ */
+async function createWebPages(
+  config: Config,
+  services: Services,
+): Promise<(req: FastifyRequest, reply: FastifyReply) => Promise<unknown>> {
   const share = services.share;
   const index = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(index);
   const indexHtml = hasWeb ? nameIndexHtml(fs.readFileSync(index, 'utf8'), config.appName) : '';
   const indexPage = compressHtml(indexHtml, true);
   const firstView = hasWeb ? await createWebFirstView(config, services) : null;
-  registerFirstViewCookies(app, services.auth, config.publicUrl);
   const sendPage = (req: FastifyRequest, reply: FastifyReply, page: HtmlPage, vary = 'accept-encoding') => {
     const encoding = acceptedEncoding(req.headers['accept-encoding']);
     reply.header('vary', vary).type('text/html; charset=utf-8');
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(encoding ? page[encoding] : page.identity);
   };
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      setHeaders: (reply, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  // Web pages and files. A plain hook that lets the API through at once (no promise per API call).
-  const webRequest = async (req: FastifyRequest, reply: FastifyReply) => {
+  return async (req, reply) => {
     const url = pathOf(req.url);
-    if (url === '/healthz' || url === '/readyz') return;
+    // A file of the build that is not a route (added after start-up).
     const file = path.join(config.webDistDir, path.normalize(url));
     if (
       hasWeb &&
@@ -476,7 +497,7 @@ async function registerWeb(app: FastifyInstance, config: Config, services: Servi
     ) {
       return reply.sendFile(path.relative(config.webDistDir, file));
     }
-    if (/\.[a-z0-9]{2,5}$/i.test(url) && url.startsWith('/assets/')) return; // missing asset: 404 JSON
+    if (/\.[a-z0-9]{2,5}$/i.test(url) && url.startsWith('/assets/')) return sendNotFound(req, reply);
     if (!hasWeb) {
       return reply
         .type('text/html')
@@ -497,8 +518,4 @@ async function registerWeb(app: FastifyInstance, config: Config, services: Servi
     }
     return sendPage(req, reply, meta ? compressHtml(html, false) : indexPage);
   };
-  app.addHook('onRequest', (req, reply, done) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.url.startsWith('/api/')) return done();
-    webRequest(req, reply).then(() => done(), done);
-  });
 }

@@ -89,6 +89,8 @@ export async function createTestApp(
     database?: Database;
     /** Log lines to this instead of nothing (with LOG_LEVEL set in `env`). */
     logTo?: { write(line: string): void };
+    /** Serve this folder as the built web app instead of apps/web/dist. */
+    webDistDir?: string;
   } = {},
 ): Promise<TestApp> {
   const database: Database & { url?: string } = options.database
@@ -99,13 +101,14 @@ export async function createTestApp(
           url: options.databaseUrl,
         }
       : await createTestDatabase();
-  const config = loadConfig({
+  const loaded = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: path.join(os.tmpdir(), `fanverse-test-${process.pid}`),
     LOG_LEVEL: 'silent',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });
+  const config = options.webDistDir ? { ...loaded, webDistDir: options.webDistDir } : loaded;
   const limiter =
     options.limiter ??
     (config.redisUrl

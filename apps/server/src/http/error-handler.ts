@@ -78,8 +78,14 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
   reply.status(ERRORS[code].status).send(body(code, requestLanguage(req)));
 }
 
-/** The one serializer of errors: never a stack trace or SQL to the client. */
-export function registerErrorHandler(app: FastifyInstance): void {
+/**
+ * The one serializer of errors: never a stack trace or SQL to the client. `notFound` answers what no
+ * route matches (the app serves its web pages there, app.ts); by default the JSON 404.
+ */
+export function registerErrorHandler(
+  app: FastifyInstance,
+  options: { notFound?: (req: FastifyRequest, reply: FastifyReply) => unknown } = {},
+): void {
   app.setErrorHandler((err: FastifyError | AppError | ZodError, req: FastifyRequest, reply: FastifyReply) => {
     const lang = requestLanguage(req);
     if (err instanceof AppError) {
@@ -124,7 +130,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send(body('INTERNAL', lang));
   });
 
-  app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send(body('NOT_FOUND', requestLanguage(req)));
-  });
+  app.setNotFoundHandler(options.notFound ?? sendNotFound);
+}
+
+/** The JSON 404: no route answers this method and path. */
+export function sendNotFound(req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply.status(404).send(body('NOT_FOUND', requestLanguage(req)));
 }

@@ -25,9 +25,9 @@ export interface HtmlPage {
 
 /**
  * The web app's pages (index.html, with or without share tags) compressed here: they are sent from
- * an onRequest hook (registerWeb), which the compress plugin does not see (it works per route), and
- * the inlined stylesheet makes index.html ~45 KB, ~11 KB in brotli. `best` for the page made once
- * at start-up; a page made per request (share tags) takes the faster levels.
+ * the not-found handler (createWebPages, app.ts), which the compress plugin does not see (it works
+ * per route), and the inlined stylesheet makes index.html ~45 KB, ~11 KB in brotli. `best` for the
+ * page made once at start-up; a page made per request (share tags) takes the faster levels.
  */
 export function compressHtml(html: string, best: boolean): HtmlPage {
   const identity = Buffer.from(html);
