@@ -258,14 +258,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerSecurityHeaders(app, documentPolicy('same-origin-allow-popups'), [
     { prefix: OIDC_CALLBACK_PATH, options: documentPolicy(false) },
   ]);
-  // What no route answers: a web page for GET and HEAD outside the API, the JSON 404 otherwise.
-  const webPages = await createWebPages(config, services);
-  registerErrorHandler(app, {
-    notFound: (req, reply) =>
-      (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/')
-        ? webPages(req, reply)
-        : sendNotFound(req, reply),
-  });
+  registerErrorHandler(app, { notFound: await createWebPages(config, services) });
   const metrics = createMetrics(
     {
       database,
@@ -464,9 +457,10 @@ async function registerWebFiles(app: FastifyInstance, config: Config, services: 
 }
 
 /**
- * The web app's pages: index.html for every client-side route, the home page, creator pages and
- * posts with their first view rendered in (http/first-view.ts, ADR 0048). Served where no route
- * matches (the not-found handler), so an API call runs no hook for them (ADR 0052).
+ * What no route answers: for GET and HEAD outside the API, the web app's page (index.html for every
+ * client-side route; the home page, creator pages and posts with their first view rendered in,
+ * http/first-view.ts, ADR 0048); the JSON 404 otherwise. It is the not-found handler, so an API
+ * call runs no hook for pages (ADR 0052).
  */
 async function createWebPages(
   config: Config,
@@ -485,6 +479,8 @@ async function createWebPages(
     return reply.send(encoding ? page[encoding] : page.identity);
   };
   return async (req, reply) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.url.startsWith('/api/'))
+      return sendNotFound(req, reply);
     const url = pathOf(req.url);
     // A file of the build that is not a route (added after start-up).
     const file = path.join(config.webDistDir, path.normalize(url));
@@ -492,8 +488,7 @@ async function createWebPages(
       hasWeb &&
       file.startsWith(config.webDistDir) &&
       url !== '/' &&
-      fs.existsSync(file) &&
-      fs.statSync(file).isFile()
+      fs.statSync(file, { throwIfNoEntry: false })?.isFile()
     ) {
       return reply.sendFile(path.relative(config.webDistDir, file));
     }
